@@ -1,0 +1,14 @@
+{
+  "targets": [
+    {
+      "target_name": "hyperscan",
+      "sources": ["src/addon.cc", "src/database.cc", "src/scratch.cc", "src/scan.cc"],
+      "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],
+      "libraries": ["-lhs"],
+      "defines": ["NAPI_VERSION=8", "NAPI_CPP_EXCEPTIONS", "NODE_ADDON_API_DISABLE_DEPRECATED"],
+      "cflags!": ["-fno-exceptions"],
+      "cflags_cc!": ["-fno-exceptions"],
+      "cflags_cc": ["-std=c++17", "-fexceptions", "-O2", "-Wall", "-Wextra"]
+    }
+  ]
+}

@@ -1,0 +1,68 @@
+/**
+ * `quarry search QUERY`: runs a search in-process, as the server will, and prints matches as
+ * text or, with --json, one stream-API match object per line followed by a progress line.
+ */
+import { openEngine } from '../main.js';
+import type { SearchMatch, SearchResponse } from '../model/result.js';
+import { parseFlags, usageError, type CliIO, type Command } from './command.js';
+import { ENGINE_FLAGS, ENGINE_FLAGS_USAGE, engineConfig } from './engine-flags.js';
+import { toStreamMatch } from './stream-json.js';
+
+const USAGE = `Usage: quarry search [flags] [--] QUERY
+
+Searches the indexed repositories with Sourcegraph's query language, e.g.
+  quarry search 'repo:quarry lang:typescript createError'
+  quarry search -- '-file:test /func\\s+\\w+/ patterntype:regexp'
+Put -- before a query that starts with "-".
+
+Flags:
+${ENGINE_FLAGS_USAGE}
+  --json                 one stream-API match object per line, then a progress line with stats
+  --stats                print search statistics after the matches`;
+
+export const searchCommand: Command = {
+  name: 'search',
+  summary: 'search indexed repositories in-process',
+  usage: USAGE,
+  async run(args: string[], io: CliIO): Promise<number> {
+    const { flags, positionals, help } = parseFlags(args, { ...ENGINE_FLAGS, json: 'boolean', stats: 'boolean' });
+    if (help) {
+      io.out(USAGE);
+      return 0;
+    }
+    if (positionals.length === 0) throw usageError('search needs a query (quarry search --help)');
+    const engine = openEngine(engineConfig(flags));
+    try {
+      const response = await engine.search.search({ query: positionals.join(' ') });
+      if (flags.json) printJson(response, io);
+      else printText(response, io, flags.stats === true);
+      return 0;
+    } finally {
+      await engine.close();
+    }
+  },
+};
+
+function printJson(response: SearchResponse, io: CliIO): void {
+  for (const match of response.matches) io.out(JSON.stringify(toStreamMatch(match)));
+  io.out(JSON.stringify({
+    type: 'progress', done: true, matchCount: response.matchCount, limitHit: response.limitHit,
+    durationMs: Math.round(response.stats.totalMs), skipped: response.skipped, query: response.query, stats: response.stats,
+  }));
+}
+
+function printText(response: SearchResponse, io: CliIO, withStats: boolean): void {
+  for (const match of response.matches) printMatch(match, io);
+  const notes = response.skipped.map((s) => `${s.title}${s.suggested ? ` (try ${s.suggested.queryExpression})` : ''}`);
+  io.err(`${response.matchCount} ${response.matchCount === 1 ? 'match' : 'matches'} in ${Math.round(response.stats.totalMs)} ms${notes.length ? `; ${notes.join('; ')}` : ''}`);
+  if (withStats) io.err(JSON.stringify(response.stats));
+}
+
+function printMatch(match: SearchMatch, io: CliIO): void {
+  if (match.type === 'repo') {
+    io.out(match.repository);
+    return;
+  }
+  io.out(`${match.repository} › ${match.path}`);
+  for (const line of match.lineMatches) io.out(`  ${line.lineNumber + 1}: ${line.line}`);
+}

@@ -1,0 +1,55 @@
+/**
+ * Configuration, read once: flags win over environment variables, which win over defaults.
+ * Every environment variable Quarry reads is read here.
+ */
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { createError } from './errors.js';
+
+export type MatcherPreference = 'auto' | 'hyperscan' | 'js';
+
+export interface Config {
+  readonly dataDir: string;
+  /** Worker threads for search and indexing. */
+  readonly threads: number;
+  /** Files larger than this many bytes are skipped and counted (Sourcegraph's default: 1 MiB). */
+  readonly maxFileSize: number;
+  readonly matcher: MatcherPreference;
+  /** How often mirrors are fetched by the server's sync schedule. */
+  readonly syncIntervalMs: number;
+}
+
+export interface ConfigOverrides {
+  readonly dataDir?: string;
+  readonly threads?: number;
+  readonly maxFileSize?: number;
+  readonly matcher?: string;
+}
+
+export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
+
+export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  return Object.freeze({
+    dataDir: resolve(overrides.dataDir ?? nonEmpty(env['QUARRY_DATA']) ?? './data'),
+    threads: overrides.threads ?? positiveInt('QUARRY_THREADS', env['QUARRY_THREADS']) ?? availableParallelism(),
+    maxFileSize: overrides.maxFileSize ?? positiveInt('QUARRY_MAX_FILE_SIZE', env['QUARRY_MAX_FILE_SIZE']) ?? DEFAULT_MAX_FILE_SIZE,
+    matcher: matcherPreference(overrides.matcher ?? nonEmpty(env['QUARRY_MATCHER']) ?? 'auto'),
+    syncIntervalMs: positiveInt('QUARRY_SYNC_INTERVAL_MS', env['QUARRY_SYNC_INTERVAL_MS']) ?? 10 * 60_000,
+  });
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== '' ? value : undefined;
+}
+
+export function positiveInt(name: string, value: string | undefined): number | undefined {
+  if (nonEmpty(value) === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw createError('USAGE', `${name} must be a positive integer, got ${JSON.stringify(value)}`);
+  return n;
+}
+
+function matcherPreference(value: string): MatcherPreference {
+  if (value === 'auto' || value === 'hyperscan' || value === 'js') return value;
+  throw createError('USAGE', `matcher must be auto, hyperscan or js, got ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,49 @@
+/**
+ * The on-disk index format, in one place. Bump FORMAT_VERSION on any change below; readers refuse
+ * other versions with INDEX_FORMAT so a stale index is rebuilt, never misread.
+ *
+ * data/index/catalog            LMDB: db "manifests": repo name → Manifest (the live segment list)
+ * data/index/segments/<id>/     one immutable segment, written aside, referenced only once complete
+ *   meta.mdb                    LMDB, db "cols" (string keys → binary columns), db "blocks" (uint32 → posting block)
+ *   content.mdb                 LMDB, db "content" (uint32 doc id → raw file bytes)
+ *
+ * Columns of meta.mdb (all little-endian):
+ *   info        JSON {formatVersion, docCount, trigramCount, blockCount, postingBytes}
+ *   paths       UTF-8 paths joined by "\n", in doc id order
+ *   blobs       docCount × 20 bytes: git blob oid of each doc
+ *   sizes       Uint32Array: byte size of each doc
+ *   flags       Uint8Array: DOC_FLAG_* bits of each doc
+ *   dict.tri    Uint32Array: distinct trigrams (model/trigram.ts packing), ascending
+ *   dict.loc    Uint32Array: per trigram (block number, byte offset in block, byte length)
+ * A posting list is the ascending doc ids containing the trigram, as LEB128 varints of
+ * (id - previous - 1) with previous = -1 at the start. Blocks pack many lists into values of
+ * about BLOCK_TARGET_BYTES so LMDB overflow pages waste little space.
+ *
+ * A repository is served from a list of segments (oldest first); a newer segment replaces paths of
+ * older ones, recorded as per-segment deleted doc ids in the manifest (see index/manifest.ts).
+ */
+
+export const FORMAT_VERSION = 1;
+
+export const BLOCK_TARGET_BYTES = 64 * 1024;
+
+export const DOC_FLAG_UTF8 = 1;
+
+export const COL_INFO = 'info';
+export const COL_PATHS = 'paths';
+export const COL_BLOBS = 'blobs';
+export const COL_SIZES = 'sizes';
+export const COL_FLAGS = 'flags';
+export const COL_DICT_TRI = 'dict.tri';
+export const COL_DICT_LOC = 'dict.loc';
+
+export const META_FILE = 'meta.mdb';
+export const CONTENT_FILE = 'content.mdb';
+
+export interface SegmentInfo {
+  readonly formatVersion: number;
+  readonly docCount: number;
+  readonly trigramCount: number;
+  readonly blockCount: number;
+  readonly postingBytes: number;
+}

@@ -1,0 +1,43 @@
+/**
+ * The index catalog: repository name → Manifest, in one LMDB environment shared by the indexer
+ * (writer) and every search worker and process (readers). A manifest swap is one transaction.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { open, type Database, type RootDatabase } from 'lmdb';
+import type { Manifest } from '../manifest.js';
+
+export interface Catalog {
+  get(repo: string): Manifest | undefined;
+  list(): Manifest[];
+  put(manifest: Manifest): Promise<void>;
+  remove(repo: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function indexRoot(dataDir: string): string {
+  return join(dataDir, 'index');
+}
+
+export function segmentsDir(dataDir: string): string {
+  return join(indexRoot(dataDir), 'segments');
+}
+
+export function openCatalog(dataDir: string, options: { readOnly?: boolean } = {}): Catalog {
+  mkdirSync(segmentsDir(dataDir), { recursive: true });
+  const env: RootDatabase = open({ path: join(indexRoot(dataDir), 'catalog.mdb'), noSubdir: true, maxDbs: 2, readOnly: options.readOnly ?? false });
+  const manifests: Database<Manifest, string> = env.openDB({ name: 'manifests', encoding: 'msgpack' });
+  return {
+    get: (repo) => manifests.get(repo),
+    list: () => [...manifests.getRange({})].map((e) => e.value),
+    async put(manifest) {
+      await manifests.put(manifest.repo, manifest);
+      await env.flushed;
+    },
+    async remove(repo) {
+      await manifests.remove(repo);
+      await env.flushed;
+    },
+    close: () => env.close(),
+  };
+}

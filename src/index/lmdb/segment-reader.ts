@@ -1,0 +1,121 @@
+/**
+ * Reads one segment (format.ts) for the shard searcher: columns load once per open, posting
+ * blocks and contents are fetched per call with lmdb's reusable buffers.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { open, type Database, type RootDatabase } from 'lmdb';
+import { createError } from '../../errors.js';
+import {
+  COL_BLOBS, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES,
+  CONTENT_FILE, FORMAT_VERSION, META_FILE, type SegmentInfo,
+} from '../format.js';
+import { decodePostings } from '../postings.js';
+import type { SegmentSource } from '../store.js';
+
+export interface SegmentReader extends SegmentSource {
+  readonly info: SegmentInfo;
+  readonly sizes: Uint32Array;
+  blobOid(doc: number): string;
+  close(): Promise<void>;
+}
+
+const EMPTY = new Uint32Array(0);
+
+export function openSegmentReader(dir: string): SegmentReader {
+  for (const file of [META_FILE, CONTENT_FILE]) {
+    if (!existsSync(join(dir, file))) throw createError('INDEX_CORRUPT', `index segment ${dir} lacks ${file}; re-index the repository`);
+  }
+  const metaEnv: RootDatabase = open({ path: join(dir, META_FILE), noSubdir: true, readOnly: true, maxDbs: 4 });
+  const cols: Database<Uint8Array, string> = metaEnv.openDB({ name: 'cols', encoding: 'binary' });
+  const blocks: Database<Uint8Array, number> = metaEnv.openDB({ name: 'blocks', encoding: 'binary', keyEncoding: 'uint32' });
+  const infoBytes = cols.getBinary(COL_INFO);
+  if (!infoBytes) throw createError('INDEX_CORRUPT', `index segment ${dir} is incomplete (no info column)`);
+  const info = JSON.parse(Buffer.from(infoBytes).toString('utf8')) as SegmentInfo;
+  if (info.formatVersion !== FORMAT_VERSION) {
+    throw createError('INDEX_FORMAT', `index segment ${dir} has format ${info.formatVersion}, this Quarry reads ${FORMAT_VERSION}; re-index`);
+  }
+  const column = (name: string): Uint8Array => {
+    const bytes = cols.getBinary(name);
+    if (!bytes) throw createError('INDEX_CORRUPT', `index segment ${dir} lacks column ${name}`);
+    return new Uint8Array(bytes);
+  };
+  const pathBytes = column(COL_PATHS);
+  const pathIndex = { bytes: pathBytes, starts: pathStarts(pathBytes, info.docCount) };
+  const blobs = column(COL_BLOBS);
+  const sizes = u32(column(COL_SIZES));
+  const flags = column(COL_FLAGS);
+  const dictTri = u32(column(COL_DICT_TRI));
+  const dictLoc = u32(column(COL_DICT_LOC));
+  const contentEnv: RootDatabase = open({ path: join(dir, CONTENT_FILE), noSubdir: true, readOnly: true, maxDbs: 2 });
+  const content: Database<Uint8Array, number> = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
+  const decoder = new TextDecoder();
+  let scratch = new Uint32Array(1024);
+
+  return {
+    info,
+    docCount: info.docCount,
+    pathIndex,
+    sizes,
+    path: (doc) => decoder.decode(pathBytes.subarray(pathIndex.starts[doc]!, pathIndex.starts[doc + 1]! - 1)),
+    flags: (doc) => flags[doc]!,
+    blobOid: (doc) => Buffer.from(blobs.subarray(doc * 20, doc * 20 + 20)).toString('hex'),
+    content(doc) {
+      const bytes = content.getBinaryFast(doc);
+      if (!bytes) throw createError('INDEX_CORRUPT', `index segment ${dir} lacks content of doc ${doc}`);
+      // lmdb's reusable buffer reports the value's length but spans its whole allocation.
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+    },
+    postings(trigram, lo, hi) {
+      const slot = findTrigram(dictTri, trigram);
+      if (slot < 0) return EMPTY;
+      const block = blocks.getBinaryFast(dictLoc[slot * 3]!);
+      if (!block) throw createError('INDEX_CORRUPT', `index segment ${dir} lacks posting block ${dictLoc[slot * 3]}`);
+      const start = dictLoc[slot * 3 + 1]!;
+      const ids = decodePostings(block, start, start + dictLoc[slot * 3 + 2]!, scratch);
+      if (ids.buffer !== scratch.buffer) scratch = new Uint32Array(ids.buffer as ArrayBuffer);
+      return clip(ids, lo, hi);
+    },
+    async close() {
+      await Promise.all([metaEnv.close(), contentEnv.close()]);
+    },
+  };
+}
+
+/** Copies the ids in [lo, hi) out of the reusable decode buffer. */
+function clip(ids: Uint32Array, lo: number, hi: number): Uint32Array {
+  let a = 0;
+  let b = ids.length;
+  if (lo > 0) a = lowerBound(ids, lo);
+  if (hi < 0xffffffff) b = lowerBound(ids, hi);
+  return ids.slice(a, b);
+}
+
+function lowerBound(ids: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function findTrigram(dict: Uint32Array, trigram: number): number {
+  const i = lowerBound(dict, trigram);
+  return i < dict.length && dict[i] === trigram ? i : -1;
+}
+
+function pathStarts(bytes: Uint8Array, docCount: number): Uint32Array {
+  const starts = new Uint32Array(docCount + 1);
+  let doc = 1;
+  for (let i = bytes.indexOf(10); i !== -1 && doc < docCount; i = bytes.indexOf(10, i + 1)) starts[doc++] = i + 1;
+  starts[docCount] = bytes.length + 1;
+  return starts;
+}
+
+function u32(bytes: Uint8Array): Uint32Array {
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
+}

@@ -1,0 +1,83 @@
+/**
+ * Writes one segment aside (format.ts): contents as they arrive, then columns and postings at the
+ * end. Nothing points at a segment until the catalog swaps a manifest to it, so an interrupted
+ * write leaves only an orphan directory, removed by the next index run.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { open, type Database, type RootDatabase } from 'lmdb';
+import {
+  COL_BLOBS, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES,
+  CONTENT_FILE, FORMAT_VERSION, META_FILE, type SegmentInfo,
+} from '../format.js';
+import type { MergedPostings } from '../build/merge.js';
+import type { SegmentDocs } from '../store.js';
+
+/** Content bytes queued for writing before addDocument waits for the writer thread. */
+const MAX_PENDING_BYTES = 128 * 1024 * 1024;
+
+export interface SegmentWriter {
+  readonly dir: string;
+  addDocument(doc: number, content: Uint8Array): Promise<void>;
+  finish(docs: SegmentDocs, postings: MergedPostings): Promise<SegmentInfo>;
+  abort(): Promise<void>;
+}
+
+export function createSegmentWriter(dir: string): SegmentWriter {
+  mkdirSync(dir, { recursive: true });
+  const contentEnv = open({ path: join(dir, CONTENT_FILE), noSubdir: true, maxDbs: 2, noMemInit: true });
+  const content = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
+  let pendingBytes = 0;
+  let pending: Promise<unknown> = Promise.resolve();
+
+  return {
+    dir,
+    async addDocument(doc, bytes) {
+      pending = content.put(doc, bytes);
+      pendingBytes += bytes.length;
+      if (pendingBytes >= MAX_PENDING_BYTES) {
+        await pending;
+        pendingBytes = 0;
+      }
+    },
+    async finish(docs, postings) {
+      await pending;
+      await contentEnv.close();
+      return writeMeta(dir, docs, postings);
+    },
+    async abort() {
+      await pending.catch(() => undefined);
+      await contentEnv.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function writeMeta(dir: string, docs: SegmentDocs, postings: MergedPostings): Promise<SegmentInfo> {
+  const env: RootDatabase = open({ path: join(dir, META_FILE), noSubdir: true, maxDbs: 4, noMemInit: true });
+  const cols: Database<Uint8Array, string> = env.openDB({ name: 'cols', encoding: 'binary' });
+  const blocks: Database<Uint8Array, number> = env.openDB({ name: 'blocks', encoding: 'binary', keyEncoding: 'uint32' });
+  const info: SegmentInfo = {
+    formatVersion: FORMAT_VERSION,
+    docCount: docs.paths.length,
+    trigramCount: postings.trigrams.length,
+    blockCount: postings.blocks.length,
+    postingBytes: postings.postingBytes,
+  };
+  postings.blocks.forEach((block, i) => void blocks.put(i, block));
+  void cols.put(COL_PATHS, Buffer.from(docs.paths.join('\n')));
+  void cols.put(COL_BLOBS, docs.blobs);
+  void cols.put(COL_SIZES, bytesOf(docs.sizes));
+  void cols.put(COL_FLAGS, docs.flags);
+  void cols.put(COL_DICT_TRI, bytesOf(postings.trigrams));
+  void cols.put(COL_DICT_LOC, bytesOf(postings.locations));
+  // info goes last: a reader that finds it knows every other column is there.
+  await cols.put(COL_INFO, Buffer.from(JSON.stringify(info)));
+  await env.flushed;
+  await env.close();
+  return info;
+}
+
+function bytesOf(view: Uint32Array): Uint8Array {
+  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+}

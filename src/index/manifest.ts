@@ -1,0 +1,41 @@
+/**
+ * A repository's live index: which segments serve it, which of their docs newer segments replaced,
+ * and what was skipped. Swapped whole, in one catalog transaction, when an index run completes.
+ */
+
+export interface SegmentRef {
+  /** Directory name under data/index/segments. */
+  readonly id: string;
+  readonly docCount: number;
+  /** Ascending doc ids of this segment that a newer segment or a deletion replaced. */
+  readonly deleted: readonly number[];
+}
+
+export type SkipReason = 'binary' | 'too-large';
+
+export interface SkippedFile {
+  readonly path: string;
+  readonly reason: SkipReason;
+  readonly size: number;
+}
+
+export interface Manifest {
+  readonly formatVersion: number;
+  readonly repo: string;
+  readonly repoId: number;
+  readonly commit: string;
+  readonly branch: string;
+  readonly indexedAt: string;
+  readonly fork: boolean;
+  readonly archived: boolean;
+  /** Oldest first. */
+  readonly segments: readonly SegmentRef[];
+  readonly skipped: readonly SkippedFile[];
+  /** Live (not deleted) documents and their bytes. */
+  readonly files: number;
+  readonly bytes: number;
+}
+
+export function liveDocCount(manifest: Manifest): number {
+  return manifest.segments.reduce((n, s) => n + s.docCount - s.deleted.length, 0);
+}

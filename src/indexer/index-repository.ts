@@ -1,0 +1,122 @@
+/**
+ * Indexes a repository's default branch HEAD. Incremental when possible: only blobs that changed
+ * since the indexed commit are read, into a new segment, and the paths they replace are marked
+ * deleted in older segments. The manifest swap is the one commit point; orphans are removed.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createBlobReader } from '../git/blobs.js';
+import { defaultBranch, resolveRevision } from '../git/mirror.js';
+import { diffTrees, listTree, type TreeEntry } from '../git/tree.js';
+import { FORMAT_VERSION } from '../index/format.js';
+import { segmentsDir, type Catalog } from '../index/lmdb/catalog.js';
+import type { Manifest, SegmentRef, SkippedFile } from '../index/manifest.js';
+import type { WorkerPool } from '../pool/piscina-pool.js';
+import { buildSegment, type BuildOptions } from './build-segment.js';
+import { acquireIndexLock } from './lock.js';
+import { tombstones } from './tombstones.js';
+
+export interface IndexTarget {
+  readonly name: string;
+  readonly id: number;
+  readonly gitDir: string;
+  readonly fork: boolean;
+  readonly archived: boolean;
+}
+
+export interface IndexContext {
+  readonly dataDir: string;
+  readonly catalog: Catalog;
+  readonly pool: WorkerPool;
+}
+
+export interface IndexOutcome {
+  readonly manifest: Manifest;
+  readonly mode: 'full' | 'incremental' | 'unchanged';
+  /** Blobs read for this run. */
+  readonly blobsRead: number;
+}
+
+/** Past these, an incremental update rebuilds the repository in one segment instead. */
+const MAX_SEGMENTS = 8;
+const MAX_DELETED_FRACTION = 0.3;
+
+export async function indexRepository(ctx: IndexContext, target: IndexTarget, options: BuildOptions): Promise<IndexOutcome> {
+  const lock = acquireIndexLock(join(segmentsDir(ctx.dataDir), `${target.id}.lock`));
+  try {
+    removeOrphans(ctx, target);
+    const branch = await defaultBranch(target.gitDir);
+    const commit = await resolveRevision(target.gitDir, branch);
+    const previous = ctx.catalog.get(target.name);
+    const usable = previous && previous.formatVersion === FORMAT_VERSION && previous.repoId === target.id ? previous : undefined;
+    if (usable && usable.commit === commit) {
+      const manifest = { ...usable, fork: target.fork, archived: target.archived };
+      await ctx.catalog.put(manifest);
+      return { manifest, mode: 'unchanged', blobsRead: 0 };
+    }
+    const incremental = usable && usable.segments.length < MAX_SEGMENTS ? await planIncremental(ctx, target, usable, commit) : null;
+    const update = incremental ?? (await planFull(target, commit));
+    const built = update.entries.length > 0 ? await buildInto(ctx, target, update.entries, options) : null;
+    const segments: SegmentRef[] = update.keep.filter((s) => s.deleted.length < s.docCount);
+    if (built) segments.push({ id: built.id, docCount: built.segment.info.docCount, deleted: [] });
+    const skipped = [...update.skippedKept, ...(built?.segment.skipped ?? [])].sort((a, b) => (a.path < b.path ? -1 : 1));
+    const manifest: Manifest = {
+      formatVersion: FORMAT_VERSION, repo: target.name, repoId: target.id, commit, branch,
+      indexedAt: new Date().toISOString(), fork: target.fork, archived: target.archived, segments, skipped,
+      files: segments.reduce((n, s) => n + s.docCount - s.deleted.length, 0),
+      bytes: update.bytesKept + (built?.segment.bytes ?? 0),
+    };
+    await ctx.catalog.put(manifest);
+    removeOrphans(ctx, target);
+    return { manifest, mode: incremental ? 'incremental' : 'full', blobsRead: update.entries.length };
+  } finally {
+    lock.release();
+  }
+}
+
+interface UpdatePlan {
+  readonly entries: readonly TreeEntry[];
+  readonly keep: readonly SegmentRef[];
+  readonly skippedKept: readonly SkippedFile[];
+  readonly bytesKept: number;
+}
+
+async function planFull(target: IndexTarget, commit: string): Promise<UpdatePlan> {
+  const listing = await listTree(target.gitDir, commit);
+  return { entries: listing.entries, keep: [], skippedKept: [], bytesKept: 0 };
+}
+
+async function planIncremental(ctx: IndexContext, target: IndexTarget, previous: Manifest, commit: string): Promise<UpdatePlan | null> {
+  const diff = await diffTrees(target.gitDir, previous.commit, commit);
+  const replaced = new Set([...diff.modified.map((e) => e.path), ...diff.deleted]);
+  const marked = tombstones(ctx.dataDir, previous.segments, replaced);
+  const total = marked.keep.reduce((n, s) => n + s.docCount, 0);
+  const deleted = marked.keep.reduce((n, s) => n + s.deleted.length, 0);
+  if (total > 0 && deleted / total > MAX_DELETED_FRACTION) return null;
+  return {
+    entries: [...diff.added, ...diff.modified].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    keep: marked.keep,
+    skippedKept: previous.skipped.filter((s) => !replaced.has(s.path)),
+    bytesKept: previous.bytes - marked.bytesRemoved,
+  };
+}
+
+async function buildInto(ctx: IndexContext, target: IndexTarget, entries: readonly TreeEntry[], options: BuildOptions) {
+  const id = `${target.id}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  const blobs = createBlobReader(target.gitDir, { maxBytes: options.maxFileSize + 1 });
+  try {
+    return { id, segment: await buildSegment(join(segmentsDir(ctx.dataDir), id), entries, blobs, ctx.pool, options) };
+  } finally {
+    await blobs.close();
+  }
+}
+
+/** Deletes this repository's segment directories that no manifest references (crashed runs, replaced segments). */
+function removeOrphans(ctx: IndexContext, target: IndexTarget): void {
+  const live = new Set(ctx.catalog.get(target.name)?.segments.map((s) => s.id) ?? []);
+  const prefix = `${target.id}-`;
+  for (const name of readdirSync(segmentsDir(ctx.dataDir))) {
+    if (name.startsWith(prefix) && !live.has(name)) rmSync(join(segmentsDir(ctx.dataDir), name), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * What the catalog says about each repository's index, for `quarry repos list`, and dropping a
+ * repository's index when the repository is removed.
+ */
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openCatalog, segmentsDir } from '../index/lmdb/catalog.js';
+
+export interface IndexState {
+  readonly commit: string;
+  readonly indexedAt: string;
+  readonly files: number;
+  readonly bytes: number;
+  readonly segments: number;
+  readonly skippedBinary: number;
+  readonly skippedTooLarge: number;
+}
+
+export async function readIndexStates(dataDir: string): Promise<Map<string, IndexState>> {
+  const catalog = openCatalog(dataDir);
+  try {
+    return new Map(catalog.list().map((m) => [m.repo, {
+      commit: m.commit,
+      indexedAt: m.indexedAt,
+      files: m.files,
+      bytes: m.bytes,
+      segments: m.segments.length,
+      skippedBinary: m.skipped.filter((s) => s.reason === 'binary').length,
+      skippedTooLarge: m.skipped.filter((s) => s.reason === 'too-large').length,
+    }]));
+  } finally {
+    await catalog.close();
+  }
+}
+
+/** Removes the manifest first (searches stop seeing it), then the segment directories. */
+export async function removeIndex(dataDir: string, name: string, repoId: number): Promise<void> {
+  const catalog = openCatalog(dataDir);
+  try {
+    await catalog.remove(name);
+  } finally {
+    await catalog.close();
+  }
+  for (const entry of readdirSync(segmentsDir(dataDir))) {
+    if (entry.startsWith(`${repoId}-`)) rmSync(join(segmentsDir(dataDir), entry), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * This thread's matchers: Hyperscan first, the JS reference engine as fallback, compiled sets
+ * cached by canonical key. A missing Hyperscan addon is said once on stderr, never silently.
+ */
+import { errorMessage } from '../errors.js';
+import { MatcherCache } from '../matcher/cache.js';
+import { createHyperscanMatcherFactory } from '../matcher/hyperscan.js';
+import { createJsMatcherFactory } from '../matcher/js-regexp.js';
+import type { CompiledMatcher, MatcherFactory, PatternSpec } from '../matcher/matcher.js';
+import type { EnginePreference } from '../matcher/select.js';
+
+let cache: MatcherCache | null = null;
+
+function engines(): MatcherFactory[] {
+  const js = createJsMatcherFactory();
+  try {
+    return [createHyperscanMatcherFactory(), js];
+  } catch (err) {
+    process.stderr.write(`quarry: Hyperscan unavailable, matching with the JS engine only: ${errorMessage(err)}\n`);
+    return [js];
+  }
+}
+
+export function compileCached(patterns: readonly PatternSpec[], preference: EnginePreference): CompiledMatcher {
+  cache ??= new MatcherCache(engines());
+  return cache.get(patterns, preference);
+}

@@ -1,0 +1,37 @@
+/**
+ * Every message that crosses the thread boundary, as plain clone-safe data. Large byte arrays
+ * travel in transfer lists; nothing here is a class.
+ */
+import type { MemoryDocs } from '../index/memory-source.js';
+import type { PostingRun } from '../index/build/run.js';
+import type { ShardPlan } from '../shard/plan.js';
+import type { ShardSearchResult } from '../shard/search-shard.js';
+
+export type ShardSourceRef =
+  | { readonly kind: 'segment'; readonly dir: string }
+  | ({ readonly kind: 'memory' } & MemoryDocs);
+
+export interface ShardTask {
+  readonly kind: 'shard';
+  readonly source: ShardSourceRef;
+  readonly lo: number;
+  readonly hi: number;
+  readonly deleted: readonly number[];
+  readonly plan: ShardPlan;
+  readonly limit: number;
+  /** Epoch milliseconds. */
+  readonly deadline: number;
+  /** Shared stop flag (SharedArrayBuffer-backed), raised by the main thread. */
+  readonly stop: Int32Array | null;
+}
+
+export interface IndexBatchTask {
+  readonly kind: 'index-batch';
+  readonly firstDoc: number;
+  readonly data: Uint8Array;
+  readonly ends: Uint32Array;
+}
+
+export type WorkerTask = ShardTask | IndexBatchTask;
+
+export type { PostingRun, ShardSearchResult };

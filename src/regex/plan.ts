@@ -1,0 +1,72 @@
+/**
+ * Turns a search pattern (RE2 regex or literal text) into everything later stages need: the pattern
+ * in each engine's dialect, its case mode, the trigram query that narrows candidates, and shortcuts.
+ */
+
+import type { PatternSpec } from '../matcher/matcher.js';
+import type { TrigramQuery } from '../model/trigram.js';
+import { EMPTY, isNullable, type ParsedRegex, type RegexNode } from './ast.js';
+import { hasCaseVariants } from './case-fold.js';
+import { decideCaseless } from './case-mode.js';
+import { Cursor } from './cursor.js';
+import { parseRegex } from './parse.js';
+import { toHyperscan } from './to-hyperscan.js';
+import { toJs } from './to-js.js';
+import { regexTrigramQuery } from './trigram-query.js';
+
+export interface RegexPlan {
+  /** Dialect sources and the case mode both engines must use. */
+  readonly spec: PatternSpec;
+  /** Every document containing a match satisfies this. */
+  readonly trigrams: TrigramQuery;
+  /** The exact text when the pattern is plain text, to be matched with `spec.caseless`; else null. */
+  readonly literal: string | null;
+  /** True if the pattern can match the empty string (assertions assumed satisfiable). */
+  readonly matchesEmpty: boolean;
+}
+
+export interface PlanOptions {
+  readonly caseSensitive: boolean;
+}
+
+/** Plans an RE2-syntax regex; `caseSensitive: false` acts like a leading `(?i)`. */
+export function planRegex(source: string, opts: PlanOptions): RegexPlan {
+  return planParsed(parseRegex(source, !opts.caseSensitive), opts, source);
+}
+
+/** Plans a search for `text` itself, with no regex syntax. */
+export function planLiteral(text: string, opts: PlanOptions): RegexPlan {
+  const cursor = new Cursor(text);
+  const items: RegexNode[] = [];
+  while (!cursor.atEnd()) items.push({ kind: 'literal', cp: cursor.nextCodePoint(), fold: !opts.caseSensitive });
+  const root: RegexNode = items.length === 0 ? EMPTY : items.length === 1 ? (items[0] as RegexNode) : { kind: 'concat', items };
+  return planParsed({ root, groupCount: 0 }, opts, text);
+}
+
+function planParsed(parsed: ParsedRegex, opts: PlanOptions, source: string): RegexPlan {
+  const caseless = decideCaseless(parsed.root, !opts.caseSensitive, source);
+  return {
+    spec: { hyperscan: toHyperscan(parsed, caseless), js: toJs(parsed, caseless), caseless },
+    trigrams: regexTrigramQuery(parsed.root),
+    literal: literalText(parsed.root, caseless),
+    matchesEmpty: isNullable(parsed.root),
+  };
+}
+
+function literalText(node: RegexNode, caseless: boolean): string | null {
+  switch (node.kind) {
+    case 'empty':
+      return '';
+    case 'literal':
+      // A folded literal outside a caseless pattern is spelled as a class, so it is no plain text.
+      return caseless || !node.fold || !hasCaseVariants(node.cp) ? String.fromCodePoint(node.cp) : null;
+    case 'group':
+      return literalText(node.body, caseless);
+    case 'concat': {
+      const parts = node.items.map((item) => literalText(item, caseless));
+      return parts.every((p) => p !== null) ? parts.join('') : null;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The Hyperscan dialect, for HS_FLAG_UTF8 | HS_FLAG_MULTILINE (plus HS_FLAG_CASELESS when caseless),
+ * without HS_FLAG_DOTALL or HS_FLAG_UCP. Null when Hyperscan cannot run the pattern exactly.
+ */
+
+import { isZeroWidth, type ParsedRegex, type RegexNode } from './ast.js';
+import { emitPattern, type Dialect } from './emit.js';
+
+const SYNTAX = new Set('^$\\.*+?()[]{}|');
+const CLASS_SYNTAX = new Set('\\]-^[');
+
+function escape(cp: number, special: ReadonlySet<string>): string {
+  // PCRE's `\v` is a class (vertical space), so controls are always written in hex.
+  if (cp < 0x20 || cp === 0x7f) return `\\x${cp.toString(16).padStart(2, '0')}`;
+  if (cp > 0x7f) return `\\x{${cp.toString(16)}}`;
+  const c = String.fromCharCode(cp);
+  return special.has(c) ? `\\${c}` : c;
+}
+
+const HYPERSCAN_DIALECT: Dialect = {
+  literal: (cp) => escape(cp, SYNTAX),
+  classChar: (cp) => escape(cp, CLASS_SYNTAX),
+  anyChar: '[\\s\\S]',
+  anyButNewline: '.',
+  // Hyperscan rejects a pattern that can never match; the JS engine answers it instantly.
+  noChar: null,
+  // Hyperscan's Unicode tables are older than the JS engine's, so properties would not agree.
+  property: () => null,
+  assertion: (kind) => ({ lineStart: '^', lineEnd: '$', textStart: '\\A', textEnd: '\\z', wordBoundary: '\\b', notWordBoundary: '\\B' })[kind],
+  group: (body) => `(?:${body})`,
+  backref: () => null,
+  look: () => null,
+  simplifyEmptyRepeats: true,
+};
+
+export function toHyperscan(parsed: ParsedRegex, caseless: boolean): string | null {
+  if (!anchorsAtEdges(parsed.root, true, true)) return null;
+  return emitPattern(parsed.root, HYPERSCAN_DIALECT, caseless);
+}
+
+/**
+ * Hyperscan refuses start anchors that something can precede and end anchors that something can
+ * follow ("embedded anchors"), e.g. `a\n^b`. `first`/`last`: nothing non-empty can come before/after.
+ */
+function anchorsAtEdges(node: RegexNode, first: boolean, last: boolean): boolean {
+  switch (node.kind) {
+    case 'assert':
+      if (node.assert === 'lineStart' || node.assert === 'textStart') return first;
+      if (node.assert === 'lineEnd' || node.assert === 'textEnd') return last;
+      return true;
+    case 'group':
+    case 'look':
+      return anchorsAtEdges(node.body, first, last);
+    case 'alt':
+      return node.items.every((item) => anchorsAtEdges(item, first, last));
+    case 'repeat': {
+      if (node.max === 0 || isZeroWidth(node.body)) return true;
+      const once = node.max <= 1;
+      return anchorsAtEdges(node.body, first && once, last && once);
+    }
+    case 'concat': {
+      const firstSolid = node.items.findIndex((item) => !isZeroWidth(item));
+      const lastSolid = node.items.findLastIndex((item) => !isZeroWidth(item));
+      return node.items.every((item, i) =>
+        anchorsAtEdges(item, first && (firstSolid < 0 || i <= firstSolid), last && (lastSolid < 0 || i >= lastSolid)),
+      );
+    }
+    default:
+      return true;
+  }
+}

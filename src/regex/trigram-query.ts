@@ -1,0 +1,85 @@
+/**
+ * The trigram query a regex implies: every document that contains a match satisfies it.
+ *
+ * Design (Russ Cox, "Regular Expression Matching with a Trigram Index"; codesearch index/regexp.go):
+ * each sub-expression is summarised as an Info (trigram-info.ts): whether it can match empty, the
+ * exact set of strings it matches (when small), sets of possible prefixes and suffixes, and a query
+ * already known to hold. Concatenation crosses exact sets (and prefix/suffix sets at the seam),
+ * alternation unites them and ORs the queries, repetition keeps only what the first and last copy
+ * guarantee. Sets are capped (7 exact strings, 20 prefixes/suffixes); whatever no longer fits is
+ * turned into trigrams and ANDed into the query, so information is lost only as "match more".
+ *
+ * Strings are UTF-8 bytes with ASCII letters folded, exactly like the index's trigrams, so ASCII
+ * case never changes the query. Case-insensitive scopes add each code point's other cases (the JS
+ * engine's Unicode simple folding: `é`/`É`, `k`/KELVIN SIGN) as alternatives, because the index does
+ * not fold non-ASCII bytes. Classes of up to 100 code points become exact sets; larger classes,
+ * Unicode properties and backreferences match "anything"; anchors and look-around match the empty
+ * string, though a positive look-around still requires its own query (its text is in the document).
+ *
+ * The contract is no false negatives: the query may accept documents without matches, never reject
+ * one with a match. test/regex/no-false-negatives.test.ts checks it against the JS engine.
+ */
+
+import { foldByte, type TrigramQuery } from '../model/trigram.js';
+import type { RegexNode } from './ast.js';
+import { orbitOf } from './case-fold.js';
+import { codePointsOf, sizeOf } from './charset.js';
+import { alternate, ANY_CHAR, ANY_MATCH, concat, EMPTY_STRING, exactly, finalQuery, NO_MATCH, repeated, requiring, type Info } from './trigram-info.js';
+
+/** Classes larger than this are treated as "any character". */
+const MAX_CLASS_SIZE = 100;
+/** Copies of a repeated expression worth analysing; more add little. */
+const MAX_COPIES = 3;
+
+export function regexTrigramQuery(root: RegexNode): TrigramQuery {
+  return finalQuery(analyze(root));
+}
+
+function analyze(node: RegexNode): Info {
+  switch (node.kind) {
+    case 'empty':
+    case 'assert':
+      return EMPTY_STRING;
+    case 'look':
+      return node.negated ? EMPTY_STRING : requiring(EMPTY_STRING, finalQuery(analyze(node.body)));
+    case 'backref':
+      return ANY_MATCH;
+    case 'literal':
+      return exactly(new Set((node.fold ? orbitOf(node.cp) : [node.cp]).map(foldedUtf8)));
+    case 'class':
+      if (node.props.length > 0) return ANY_CHAR;
+      if (node.set.length === 0) return NO_MATCH;
+      if (sizeOf(node.set) > MAX_CLASS_SIZE) return ANY_CHAR;
+      return exactly(new Set(codePointsOf(node.set).map(foldedUtf8)));
+    case 'group':
+      return analyze(node.body);
+    case 'concat':
+      return node.items.map(analyze).reduce(concat);
+    case 'alt':
+      return node.items.map(analyze).reduce(alternate);
+    case 'repeat':
+      return analyzeRepeat(node.body, node.min, node.max);
+  }
+}
+
+function analyzeRepeat(body: RegexNode, min: number, max: number): Info {
+  if (max === 0) return EMPTY_STRING;
+  if (min === 0) return max === 1 ? alternate(analyze(body), EMPTY_STRING) : ANY_MATCH;
+  const once = analyze(body);
+  let info = once;
+  for (let i = 1; i < Math.min(min, MAX_COPIES); i++) info = concat(info, once);
+  return min > MAX_COPIES || max > min ? repeated(info) : info;
+}
+
+/** The code point's UTF-8 bytes, ASCII letters lower-cased, one char per byte. */
+function foldedUtf8(cp: number): string {
+  const bytes =
+    cp < 0x80
+      ? [foldByte(cp)]
+      : cp < 0x800
+      ? [0xc0 | (cp >> 6), 0x80 | (cp & 0x3f)]
+      : cp < 0x10000
+        ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)]
+        : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)];
+  return String.fromCharCode(...bytes);
+}

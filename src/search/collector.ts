@@ -1,0 +1,86 @@
+/**
+ * Gathers shard results for one search: converts them to FileMatch, merges a file found by two
+ * basic queries, counts matches against the limit and raises the shared stop flag when reached.
+ */
+import type { FileMatch, SearchMatch, SkippedNotice } from '../model/result.js';
+import { addStats, type SearchStats } from '../model/stats.js';
+import type { ShardSearchResult } from '../pool/messages.js';
+import { languageOfPath } from '../query/languages.js';
+
+export interface RepoContext {
+  readonly repository: string;
+  readonly repositoryID: number;
+  readonly commit: string;
+  readonly branches: readonly string[];
+}
+
+export class Collector {
+  readonly stop = new Int32Array(new SharedArrayBuffer(4));
+  readonly files = new Map<string, FileMatch>();
+  readonly notices: SkippedNotice[] = [];
+  matchCount = 0;
+  limitHit = false;
+  timedOut = false;
+
+  constructor(
+    readonly limit: number,
+    readonly stats: SearchStats,
+    private readonly onMatches?: (matches: readonly SearchMatch[]) => void,
+  ) {}
+
+  get remaining(): number {
+    return Math.max(0, this.limit - this.matchCount);
+  }
+
+  add(repo: RepoContext, result: ShardSearchResult): void {
+    addStats(this.stats, result.stats);
+    this.limitHit ||= result.limitHit;
+    this.timedOut ||= result.timedOut;
+    const fresh: FileMatch[] = [];
+    for (const f of result.files) {
+      const key = `${repo.repositoryID}\0${repo.commit}\0${f.path}`;
+      const match: FileMatch = {
+        type: f.lineMatches.length > 0 ? 'content' : 'path',
+        ...repo,
+        path: f.path,
+        language: languageOfPath(f.path),
+        lineMatches: f.lineMatches,
+        pathMatches: f.pathMatches,
+        matchCount: f.matchCount,
+        score: f.score,
+      };
+      const previous = this.files.get(key);
+      const merged = previous ? mergeFileMatches(previous, match) : match;
+      this.files.set(key, merged);
+      this.matchCount += merged.matchCount - (previous?.matchCount ?? 0);
+      fresh.push(merged);
+    }
+    if (this.matchCount >= this.limit) {
+      this.limitHit = true;
+      Atomics.store(this.stop, 0, 1);
+    }
+    if (fresh.length > 0) this.onMatches?.(fresh);
+  }
+
+  fail(timeout: boolean): void {
+    if (timeout) this.stats.shardsTimedOut++;
+    else this.stats.shardsFailed++;
+  }
+}
+
+function mergeFileMatches(a: FileMatch, b: FileMatch): FileMatch {
+  const lines = new Map(a.lineMatches.map((l) => [l.lineNumber, l]));
+  for (const l of b.lineMatches) {
+    const prior = lines.get(l.lineNumber);
+    lines.set(l.lineNumber, prior ? { ...prior, offsetAndLengths: [...prior.offsetAndLengths, ...l.offsetAndLengths].sort((x, y) => x[0] - y[0]) } : l);
+  }
+  const lineMatches = [...lines.values()].sort((x, y) => x.lineNumber - y.lineNumber);
+  return {
+    ...a,
+    type: lineMatches.length > 0 ? 'content' : 'path',
+    lineMatches,
+    pathMatches: [...a.pathMatches, ...b.pathMatches],
+    matchCount: lineMatches.length || 1,
+    score: Math.max(a.score, b.score),
+  };
+}

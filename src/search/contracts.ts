@@ -1,0 +1,42 @@
+/**
+ * What the search service needs from the rest of the system, as interfaces: the index catalog,
+ * the worker pool, and revisions that are not indexed. The composition root supplies them.
+ */
+import type { Manifest } from '../index/manifest.js';
+import type { MemoryDocs } from '../index/memory-source.js';
+import type { ShardSearchResult, ShardTask } from '../pool/messages.js';
+import type { PatternType } from '../query/ast.js';
+import type { SearchMatch, SearchResponse } from '../model/result.js';
+
+export interface CatalogView {
+  list(): Manifest[];
+  segmentDir(segmentId: string): string;
+}
+
+export interface ShardRunner {
+  readonly threads: number;
+  runShard(task: ShardTask, signal?: AbortSignal): Promise<ShardSearchResult>;
+}
+
+export interface RevisionSource {
+  /** A 40-hex commit id, or QuarryError REVISION_NOT_FOUND. */
+  resolve(repo: string, rev: string): Promise<string>;
+  /** Streams the text files of a commit in batches of about `batchBytes`. */
+  readBatches(repo: string, commit: string, batchBytes: number, onBatch: (docs: MemoryDocs) => Promise<void>): Promise<void>;
+}
+
+export interface SearchRequest {
+  readonly query: string;
+  readonly patternType?: PatternType;
+  /** Match limit when the query has no count: filter. */
+  readonly defaultLimit?: number;
+  readonly signal?: AbortSignal;
+  /** Overrides the configured matcher engine for this search (benchmarks, engine-matrix tests). */
+  readonly matcher?: 'auto' | 'hyperscan' | 'js';
+  /** Called with matches as shards finish, before ranking (streaming front doors). */
+  readonly onMatches?: (matches: readonly SearchMatch[]) => void;
+}
+
+export interface SearchService {
+  search(request: SearchRequest): Promise<SearchResponse>;
+}

@@ -1,0 +1,54 @@
+/**
+ * Planning: one basic query → the ShardPlan every shard task of it runs. Patterns become engine
+ * dialects and trigram queries here (src/regex), once per query, never per shard.
+ */
+import type { BasicQuery, PatternExpr } from '../query/ast.js';
+import { planLiteral, planRegex, type RegexPlan } from '../regex/index.js';
+import type { PatternSpec } from '../matcher/matcher.js';
+import type { AtomPlan, ExprPlan, ShardPlan } from '../shard/plan.js';
+
+export interface PlanOptions {
+  readonly matcher: ShardPlan['matcher'];
+}
+
+export function planBasicQuery(basic: BasicQuery, options: PlanOptions): ShardPlan {
+  const { filters } = basic;
+  const caseSensitive = filters.caseSensitive;
+  const searchPaths = filters.types.length === 0 || filters.types.includes('path');
+  const searchContent = filters.types.length === 0 || filters.types.includes('file');
+  const patterns: PatternSpec[] = [];
+  const atoms: AtomPlan[] = [];
+  const exactTexts: string[] = [];
+  const walk = (expr: PatternExpr): ExprPlan => {
+    if (expr.kind !== 'atom') return { op: expr.kind, args: expr.children.map(walk) };
+    const regex: RegexPlan = expr.regexp ? planRegex(expr.value, { caseSensitive }) : planLiteral(expr.value, { caseSensitive });
+    patterns.push(regex.spec);
+    atoms.push({
+      negated: expr.negated,
+      matchContent: searchContent,
+      matchPath: searchPaths && expr.field === 'default' && !expr.negated,
+      trigrams: regex.trigrams,
+    });
+    if (!expr.regexp) exactTexts.push(expr.value);
+    return { op: 'atom', atom: atoms.length - 1 };
+  };
+  const expr = basic.pattern ? walk(basic.pattern) : null;
+  const pathSpec = (pattern: string): PatternSpec => planRegex(pattern, { caseSensitive }).spec;
+  return {
+    patterns,
+    atoms,
+    expr,
+    fileInclude: filters.files.filter((f) => !f.negated).map((f) => pathSpec(f.pattern)),
+    fileExclude: filters.files.filter((f) => f.negated).map((f) => pathSpec(f.pattern)),
+    langInclude: filters.langs.filter((l) => !l.negated).map((l) => l.name),
+    langExclude: filters.langs.filter((l) => l.negated).map((l) => l.name),
+    exactTexts,
+    matcher: options.matcher,
+  };
+}
+
+/** A case-insensitive JS RegExp for repo: filters (RE2 syntax, unanchored). */
+export function repoRegExp(pattern: string): RegExp {
+  const { spec } = planRegex(pattern, { caseSensitive: false });
+  return new RegExp(spec.js, 'iu');
+}

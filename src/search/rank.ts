@@ -1,0 +1,21 @@
+/**
+ * Final ordering of file matches across shards: score from the worker's signals, then shorter
+ * paths, then path order, so equal inputs always print in the same order.
+ */
+import type { FileMatch } from '../model/result.js';
+
+export function rankFileMatches(files: FileMatch[]): FileMatch[] {
+  return files.sort((a, b) => b.score - a.score || a.path.length - b.path.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.repository.localeCompare(b.repository));
+}
+
+/** Keeps whole files until `limit` matches are reached; reports whether anything was cut. */
+export function truncateToLimit(files: readonly FileMatch[], limit: number): { files: FileMatch[]; cut: boolean } {
+  const out: FileMatch[] = [];
+  let total = 0;
+  for (const f of files) {
+    if (total >= limit) return { files: out, cut: true };
+    out.push(f);
+    total += f.matchCount;
+  }
+  return { files: out, cut: false };
+}

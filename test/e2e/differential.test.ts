@@ -1,0 +1,73 @@
+/**
+ * Differential test against git grep: on a generated repository with awkward content, every
+ * regex and literal search returns exactly the (path, line) set git grep finds, with both
+ * matcher engines (auto = Hyperscan, falling back to JS only where it must), case-sensitive and not.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { after, before, describe, test } from 'node:test';
+import { makeTempDir, removeDir } from '../git/fixtures.js';
+import { buildCorpus, CORPUS_MAX_FILE_SIZE } from './corpus.js';
+import { addAndIndex, createEngineFixture, matchedLines, type EngineFixture } from './engine-fixture.js';
+
+const REGEXES = ['foo.*bar', '\\bfoo\\b', '[A-Z]{3,}_[A-Z]+', '^#include', ';$', '(alpha|GAMMA)[ \\t]+[a-z_]+', 'h.llo', 'x1|y2', '0x[0-9A-F]+', 'fo+B', 'needle_at_end$', '日本', '[0-9]{2}', 'return[ ]"', '^$', 'caf'];
+const LITERALS = ['foo', 'FooBar', 'héllo', '"str"', '->', '==', 'err_code', 'delta_epsilon foo', '/*', 'needle', 'wörld'];
+
+let source = '';
+let fixture: EngineFixture;
+
+function gitGrep(pattern: string, fixed: boolean, ignoreCase: boolean): string[] {
+  const args = ['grep', '-z', '-n', '-I', '--no-color', ...(ignoreCase ? ['-i'] : []), fixed ? '-F' : '-P', '-e', pattern, 'HEAD', '--', '.', ':(exclude)big/huge.txt'];
+  let out = '';
+  try {
+    out = execFileSync('git', args, { cwd: source, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' }, maxBuffer: 64 << 20 });
+  } catch (err) {
+    if ((err as { status?: number }).status !== 1) throw err;
+  }
+  return out.split('\n').filter(Boolean).map((row) => {
+    const [path, line] = row.replace(/^HEAD:/, '').split('\0');
+    return `${path}:${line}`;
+  }).sort();
+}
+
+function quote(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+before(async () => {
+  source = makeTempDir('quarry-corpus');
+  buildCorpus(source);
+  fixture = await createEngineFixture({ maxFileSize: CORPUS_MAX_FILE_SIZE });
+  await addAndIndex(fixture, 'example.com/corpus', source);
+});
+
+after(async () => {
+  await fixture.engine.close();
+  removeDir(source);
+  removeDir(fixture.dataDir);
+});
+
+for (const matcher of ['auto', 'js'] as const) {
+  describe(`${matcher} engine`, () => {
+    for (const ignoreCase of [false, true]) {
+      for (const regex of REGEXES) {
+        test(`regex /${regex}/ ${ignoreCase ? 'case-insensitive' : 'case:yes'}`, async () => {
+          const query = `type:file count:all ${ignoreCase ? '' : 'case:yes '}patterntype:regexp ${regex}`;
+          const response = await fixture.engine.search.search({ query, matcher });
+          assert.deepEqual(matchedLines(response), gitGrep(regex, false, ignoreCase));
+          assert.equal(response.limitHit, false);
+          // Hyperscan cannot take empty-matching patterns; auto hands those to the JS engine.
+          assert.deepEqual(response.stats.matchers, [matcher === 'js' || regex === '^$' ? 'js' : 'hyperscan']);
+        });
+      }
+      for (const literal of LITERALS) {
+        test(`literal ${quote(literal)} ${ignoreCase ? 'case-insensitive' : 'case:yes'}`, async () => {
+          const query = `type:file count:all ${ignoreCase ? '' : 'case:yes '}${quote(literal)}`;
+          const response = await fixture.engine.search.search({ query, matcher });
+          assert.deepEqual(matchedLines(response), gitGrep(literal, true, ignoreCase));
+          assert.deepEqual(response.stats.matchers, [matcher === 'js' ? 'js' : 'hyperscan']);
+        });
+      }
+    }
+  });
+}
