@@ -20,7 +20,9 @@ export class MatcherCache {
     private readonly engines: readonly MatcherFactory[],
     readonly capacity = 64,
   ) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw createError('INTERNAL', `matcher cache capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1) {
+      throw createError('INTERNAL', `matcher cache capacity must be a positive integer, got ${capacity}`);
+    }
   }
 
   get size(): number {

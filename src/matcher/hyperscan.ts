@@ -37,8 +37,8 @@ export function createHyperscanMatcherFactory(): MatcherFactory {
   return {
     engine: 'hyperscan',
     supports(patterns) {
-      const missing = patterns.findIndex((spec) => spec.hyperscan === null);
       if (patterns.length === 0) return { ok: false, reason: 'empty pattern set' };
+      const missing = patterns.findIndex((spec) => spec.hyperscan === null);
       if (missing >= 0) return { ok: false, reason: `pattern ${missing} has no Hyperscan form` };
       const key = setKey(patterns);
       const known = verdicts.get(key);
@@ -146,7 +146,8 @@ function failureReason(failure: Addon.CompileFailure): string {
 function compileError(patterns: readonly PatternSpec[], failure: Addon.CompileFailure) {
   const spec = failure.index >= 0 ? patterns[failure.index] : undefined;
   const invalid = failure.status === HyperscanStatus.COMPILE_FAILED && spec !== undefined && jsPatternError(spec) !== null;
-  const details = { engine: 'hyperscan', index: failure.index, message: failure.message, status: hyperscanStatusName(failure.status) };
+  const status = hyperscanStatusName(failure.status);
+  const details = { engine: 'hyperscan', index: failure.index, message: failure.message, status };
   return createError(invalid ? 'PATTERN_INVALID' : 'PATTERN_UNSUPPORTED', failureReason(failure), details);
 }
 

@@ -79,8 +79,9 @@ export function lex(text: string): Token[] {
 
 function lexOne(text: string, start: number): Token {
   const ch = text[start];
-  // `()` is a pattern (a call with no arguments), not an empty group.
-  if (ch === '(' && text[start + 1] !== ')') return { kind: 'lparen', start, end: start + 1 };
+  // `()` is a pattern (a call with no arguments), not an empty group; so is a balanced group that
+  // runs straight into more pattern text, like the regex `(get|set)Value`.
+  if (ch === '(' && text[start + 1] !== ')' && !groupContinuesWord(text, start)) return { kind: 'lparen', start, end: start + 1 };
   if (ch === ')') return { kind: 'rparen', start, end: start + 1 };
   if (ch === '"' || ch === "'") {
     const { value, end } = readQuoted(text, start);
@@ -177,6 +178,20 @@ function scanBare(text: string, start: number): number {
     i++;
   }
   return Math.min(i, text.length);
+}
+
+/** True when the group opened at `start` closes before any space and is followed by pattern text. */
+function groupContinuesWord(text: string, start: number): boolean {
+  let depth = 0;
+  for (let i = start; i < text.length && !isSpace(text[i]); i++) {
+    if (text[i] === '\\') {
+      i++;
+      continue;
+    }
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return !isBoundary(text, i + 1);
+  }
+  return false;
 }
 
 function isBoundary(text: string, pos: number): boolean {

@@ -3,7 +3,7 @@
  * without HS_FLAG_DOTALL or HS_FLAG_UCP. Null when Hyperscan cannot run the pattern exactly.
  */
 
-import { isZeroWidth, type ParsedRegex, type RegexNode } from './ast.js';
+import { isZeroWidth, type AssertKind, type ParsedRegex, type RegexNode } from './ast.js';
 import { emitPattern, type Dialect } from './emit.js';
 
 const SYNTAX = new Set('^$\\.*+?()[]{}|');
@@ -40,7 +40,8 @@ export function toHyperscan(parsed: ParsedRegex, caseless: boolean): string | nu
 
 /**
  * Hyperscan refuses start anchors that something can precede and end anchors that something can
- * follow ("embedded anchors"), e.g. `a\n^b`. `first`/`last`: nothing non-empty can come before/after.
+ * follow ("embedded anchors"), e.g. `a\n^b`, `$\b`, even `^^`; it accepts `\A^` and `$\z`.
+ * `first`: only `\A` or nothing comes before this node; `last`: only end anchors or nothing after.
  */
 function anchorsAtEdges(node: RegexNode, first: boolean, last: boolean): boolean {
   switch (node.kind) {
@@ -54,18 +55,40 @@ function anchorsAtEdges(node: RegexNode, first: boolean, last: boolean): boolean
     case 'alt':
       return node.items.every((item) => anchorsAtEdges(item, first, last));
     case 'repeat': {
-      if (node.max === 0 || isZeroWidth(node.body)) return true;
-      const once = node.max <= 1;
+      // Emitted as nothing, or (for zero-width bodies) as the body once.
+      if (node.max === 0 || (isZeroWidth(node.body) && node.min === 0)) return true;
+      const once = node.max <= 1 || isZeroWidth(node.body);
       return anchorsAtEdges(node.body, first && once, last && once);
     }
     case 'concat': {
-      const firstSolid = node.items.findIndex((item) => !isZeroWidth(item));
-      const lastSolid = node.items.findLastIndex((item) => !isZeroWidth(item));
+      const firstSolid = node.items.findIndex((item) => !consistsOf(item, START_TRANSPARENT));
+      const lastSolid = node.items.findLastIndex((item) => !consistsOf(item, END_TRANSPARENT));
       return node.items.every((item, i) =>
         anchorsAtEdges(item, first && (firstSolid < 0 || i <= firstSolid), last && (lastSolid < 0 || i >= lastSolid)),
       );
     }
     default:
       return true;
+  }
+}
+
+const START_TRANSPARENT: ReadonlySet<AssertKind> = new Set(['textStart']);
+const END_TRANSPARENT: ReadonlySet<AssertKind> = new Set(['lineEnd', 'textEnd']);
+
+/** True when the node is made of nothing but the given assertions (or nothing at all). */
+function consistsOf(node: RegexNode, asserts: ReadonlySet<AssertKind>): boolean {
+  switch (node.kind) {
+    case 'empty':
+      return true;
+    case 'assert':
+      return asserts.has(node.assert);
+    case 'group':
+    case 'repeat':
+      return consistsOf(node.body, asserts);
+    case 'concat':
+    case 'alt':
+      return node.items.every((item) => consistsOf(item, asserts));
+    default:
+      return false;
   }
 }

@@ -69,7 +69,8 @@ const cases: Case[] = [
   }],
   ['matches non-UTF-8 hay byte by byte', (factory) => {
     const hay = Uint8Array.from([0x66, 0x6f, 0x6f, 0xff, 0x62, 0x61, 0x72, 0x0a, 0xfe, 0x66, 0x6f, 0x6f]);
-    const matcher = factory.compile([same('foo'), dotted('o.b'), { hyperscan: '^.foo', js: `${LINE_START}[^\\n]foo`, caseless: false }]);
+    const lineStartAnyFoo: PatternSpec = { hyperscan: '^.foo', js: `${LINE_START}[^\\n]foo`, caseless: false };
+    const matcher = factory.compile([same('foo'), dotted('o.b'), lineStartAnyFoo]);
     assert.deepEqual(triples(matcher, hay, false), [[0, 0, 3], [1, 2, 5], [2, 8, 12], [0, 9, 12]]);
   }],
   ['matches a non-ASCII literal in non-UTF-8 hay by its UTF-8 bytes', (factory) => {

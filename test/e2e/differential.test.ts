@@ -10,7 +10,7 @@ import { makeTempDir, removeDir } from '../git/fixtures.js';
 import { buildCorpus, CORPUS_MAX_FILE_SIZE } from './corpus.js';
 import { addAndIndex, createEngineFixture, matchedLines, type EngineFixture } from './engine-fixture.js';
 
-const REGEXES = ['foo.*bar', '\\bfoo\\b', '[A-Z]{3,}_[A-Z]+', '^#include', ';$', '(alpha|GAMMA)[ \\t]+[a-z_]+', 'h.llo', 'x1|y2', '0x[0-9A-F]+', 'fo+B', 'needle_at_end$', '日本', '[0-9]{2}', 'return[ ]"', '^$', 'caf'];
+const REGEXES = ['foo.*bar', '\\bfoo\\b', '[A-Z]{3,}_[A-Z]+', '^#include', ';$', '(alpha|GAMMA)[[:blank:]]+[a-z_]+', 'h.llo', 'x1|y2', '0x[0-9A-F]+', 'fo+B', 'needle_at_end$', '日本', '[0-9]{2}', 'return[[:blank:]]"', '^$', 'caf'];
 const LITERALS = ['foo', 'FooBar', 'héllo', '"str"', '->', '==', 'err_code', 'delta_epsilon foo', '/*', 'needle', 'wörld'];
 
 let source = '';

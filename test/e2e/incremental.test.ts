@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { commitAll, git, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
@@ -54,6 +54,7 @@ after(async () => {
 test('a commit changing four paths reads four blobs and serves the new tree', async () => {
   writeFiles(source, { 'file3.ts': 'modified zebra_unique_token\n', 'added/new.go': 'package added // zebra_unique_token\n' });
   rmSync(join(source, 'Makefile'));
+  mkdirSync(join(source, 'moved'));
   git(source, 'mv', 'nested/a/b/c/d/deep.go', 'moved/deep.go');
   commitAll(source, 'change four paths');
   const outcome = await reindex();

@@ -16,7 +16,7 @@ let source = '';
 let data = '';
 
 function quarry(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', maxBuffer: 256 << 20 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

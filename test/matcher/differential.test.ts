@@ -77,8 +77,9 @@ class Generator {
     const right = branch();
     const tail = this.pick(UNICODE_ATOMS);
     const lazy = this.pick(['+?', '*', '+', '{1,2}?']);
+    const alternation = (key: keyof Atom) => `(?:${join(left, key)}|${join(right, key)})`;
     return this.spec([
-      { hyperscan: `(?:${join(left, 'hyperscan')}|${join(right, 'hyperscan')})`, js: `(?:${join(left, 'js')}|${join(right, 'js')})` },
+      { hyperscan: alternation('hyperscan'), js: alternation('js') },
       { hyperscan: tail.hyperscan + lazy, js: tail.js + lazy },
       this.pick(UNICODE_ATOMS),
     ]);

@@ -153,3 +153,15 @@ describe('parseQuery: empty patterns', () => {
     assertQueryError('patterntype:regexp a \'\'', 21, 'empty quoted pattern');
   });
 });
+
+describe('parseQuery: parentheses that belong to a pattern', () => {
+  it('keeps a balanced group that runs into more pattern text as part of the regex', () => {
+    assert.deepEqual(onlyPattern('(get|set)Value', 'regexp'), re('(get|set)Value'));
+    assert.deepEqual(onlyPattern('foo (a|b)[0-9]+', 'regexp'), re('foo(.*?)(a|b)[0-9]+'));
+  });
+
+  it('still groups when the group stands alone or holds spaces', () => {
+    assert.deepEqual(onlyPattern('(foo) bar'), { kind: 'and', children: [lit('foo'), lit('bar')] });
+    assert.deepEqual(onlyPattern('(foo or bar) baz'), { kind: 'and', children: [{ kind: 'or', children: [lit('foo'), lit('bar')] }, lit('baz')] });
+  });
+});
