@@ -2,7 +2,7 @@
   "targets": [
     {
       "target_name": "hyperscan",
-      "sources": ["src/addon.cc", "src/database.cc", "src/scratch.cc", "src/scan.cc"],
+      "sources": ["src/addon.cc", "src/database.cc", "src/scratch.cc", "src/scan.cc", "src/test-scan.cc", "src/lines.cc"],
       "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],
       "libraries": ["-lhs"],
       "defines": ["NAPI_VERSION=8", "NAPI_CPP_EXCEPTIONS", "NODE_ADDON_API_DISABLE_DEPRECATED"],

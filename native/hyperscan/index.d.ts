@@ -23,6 +23,12 @@ export interface StatusCodes {
   readonly COMPILE_FAILED: -6;
   /** compile(): a pattern can match the empty string (Hyperscan would report at every offset). */
   readonly EMPTY_MATCH: -7;
+  /** test(): the set has more than `maxTestPatterns` patterns. */
+  readonly TOO_MANY_PATTERNS: -8;
+  /** lineSpans(): `out` holds fewer than count * 3 entries. */
+  readonly OUT_TOO_SMALL: -9;
+  /** lineSpans(): an offset is negative, past the hay's end, or below the offset before it. */
+  readonly OFFSETS_INVALID: -10;
 }
 
 /** A compile() refusal, as data: which pattern (or -1 for the whole set) and Hyperscan's message. */
@@ -47,9 +53,19 @@ export declare class Database {
    * `out`; nothing past count*3 is touched), else a negative status. On RESULTS_RETAINED the
    * triples stay in this thread's buffer until its next scan: fetch them with takeResults().
    * Retained results may begin with (pattern, -1, -1) markers: patterns whose extents Hyperscan
-   * cannot pin down for this hay; their other triples are omitted.
+   * cannot pin down for this hay; their other triples are omitted. Throws TypeError when `hay`
+   * is not a Uint8Array (a Buffer is one) or `out` not an Int32Array.
    */
   scan(hay: Uint8Array, utf8: boolean, out: Int32Array): number;
+  /**
+   * Which patterns occur in `hay`, as a bitmask (bit i: pattern i), from a second database of
+   * the same expressions and flags without start-of-match and with HS_FLAG_SINGLEMATCH, compiled
+   * on the first test() (UTF-8 or byte mode, as `utf8` says) and stopped once every pattern has
+   * been seen. A bit is set exactly when scan() would report that pattern. Negative statuses:
+   * TOO_MANY_PATTERNS (more than `maxTestPatterns`), HAY_TOO_LARGE, BYTE_MODE_UNAVAILABLE (where
+   * scan() would return it too), COMPILE_FAILED (the test database did not compile), SCAN_FAILED.
+   */
+  test(hay: Uint8Array, utf8: boolean): number;
 }
 
 /**
@@ -65,6 +81,17 @@ export declare function compile(expressions: readonly string[], caseless: Uint8A
  */
 export declare function takeResults(out: Int32Array): number;
 
+/**
+ * For each of the first `count` offsets in `offsets` (ascending, each from 0 to hay.length),
+ * writes three ints to `out` at 3*i: the 0-based line number (the '\n' bytes before the offset),
+ * the line's start (just past the previous '\n', or 0) and its end (the first '\n' at or after
+ * the offset, or hay.length). One pass over the hay up to the last line end. `out` must not
+ * overlap `offsets`. Returns `count`, or OUT_TOO_SMALL, OFFSETS_INVALID or HAY_TOO_LARGE (what
+ * `out` then holds is unspecified). Throws TypeError for wrongly typed arguments and RangeError
+ * when `count` is not an integer from 0 to offsets.length.
+ */
+export declare function lineSpans(hay: Uint8Array, offsets: Int32Array, count: number, out: Int32Array): number;
+
 /** An empty native call: the floor for boundary-crossing benchmarks. */
 export declare function noop(): void;
 
@@ -78,3 +105,6 @@ export declare const status: StatusCodes;
 
 /** The raw report cap per scan behind TOO_MANY_REPORTS. */
 export declare const maxReports: number;
+
+/** The largest pattern set Database#test() answers for (31: the mask stays a non-negative int32). */
+export declare const maxTestPatterns: number;

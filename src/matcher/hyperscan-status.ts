@@ -18,6 +18,12 @@ export const HyperscanStatus = {
   COMPILE_FAILED: -6,
   /** A pattern can match the empty string. */
   EMPTY_MATCH: -7,
+  /** test() on a set larger than its bitmask holds. */
+  TOO_MANY_PATTERNS: -8,
+  /** lineSpans(): the output array holds fewer than count * 3 entries. */
+  OUT_TOO_SMALL: -9,
+  /** lineSpans(): an offset is negative, past the hay's end, or below the one before it. */
+  OFFSETS_INVALID: -10,
 } as const;
 
 export type HyperscanStatusName = keyof typeof HyperscanStatus;

@@ -1,6 +1,7 @@
 /**
- * The Hyperscan matcher: the only module in src that loads native/hyperscan. Sets Hyperscan
- * cannot take (no Hyperscan form, compile failure, empty-matching patterns) are left to JS.
+ * The Hyperscan matcher: the only module in src that loads native/hyperscan (it also hands the
+ * addon's lineSpans to lines.ts). Sets Hyperscan cannot take (no Hyperscan form, compile
+ * failure, empty-matching patterns) are left to JS.
  */
 
 import { existsSync } from 'node:fs';
@@ -8,11 +9,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Addon from '../../native/hyperscan/index.js';
-import { createError, errorMessage } from '../errors.js';
+import { createError, errorMessage, isQuarryError } from '../errors.js';
 import { HyperscanStatus, hyperscanStatusName } from './hyperscan-status.js';
 import { compileJsMatcher, jsPatternError, type JsRegExpMatcher } from './js-regexp.js';
 import { MatchBuffer } from './match-buffer.js';
-import type { CompiledMatcher, MatchList, MatcherFactory, PatternSpec, Support } from './matcher.js';
+import { MAX_TEST_PATTERNS, type CompiledMatcher, type MatchList, type MatcherFactory, type PatternSpec, type Support } from './matcher.js';
 
 type HyperscanAddon = typeof Addon;
 
@@ -98,6 +99,29 @@ class HyperscanMatcher implements CompiledMatcher {
     }
   }
 
+  /**
+   * Exact for every set Hyperscan takes: the test database holds the same expressions with the
+   * same flags, minus start-of-match tracking, so it reports a pattern exactly when the scan
+   * database does, and scan() reports every pattern that has a raw report. Where scan() hands a
+   * pattern to the JS engine (uncertain extents, report overflow), that engine finds a match
+   * exactly when Hyperscan does, which test/matcher/differential.test.ts holds both dialects to.
+   */
+  test(hay: Uint8Array, utf8: boolean): number {
+    if (this.patterns.length > MAX_TEST_PATTERNS) return -1;
+    const result = this.database.test(hay, utf8);
+    if (result >= 0) return result;
+    switch (result) {
+      case HyperscanStatus.BYTE_MODE_UNAVAILABLE:
+        return this.referenceMatcher().testPatterns(hay, utf8, this.all);
+      case HyperscanStatus.COMPILE_FAILED:
+        // Dropping start-of-match only eases compiling, so this is not expected; answering from
+        // scan() keeps test() exact should Hyperscan still refuse.
+        return patternBits(this.scan(hay, utf8));
+      default:
+        throw createError('INTERNAL', `Hyperscan test failed: ${hyperscanStatusName(result)}`, { status: result });
+    }
+  }
+
   private takeRetained(hay: Uint8Array, utf8: boolean): MatchList {
     const buffer = this.buffer;
     const count = this.native.takeResults(buffer.data);
@@ -128,6 +152,25 @@ class HyperscanMatcher implements CompiledMatcher {
 
   private referenceMatcher(): JsRegExpMatcher {
     return (this.reference ??= compileJsMatcher(this.patterns));
+  }
+}
+
+function patternBits(list: MatchList): number {
+  let mask = 0;
+  for (let i = 0; i < list.count; i++) mask |= 1 << list.data[i * 3];
+  return mask;
+}
+
+/**
+ * The addon's lineSpans, for src/matcher/lines.ts (which may not load the addon itself), or null
+ * when the addon is not built.
+ */
+export function nativeLineSpans(): HyperscanAddon['lineSpans'] | null {
+  try {
+    return loadAddon().lineSpans;
+  } catch (err) {
+    if (isQuarryError(err, 'NATIVE_UNAVAILABLE')) return null;
+    throw err;
   }
 }
 

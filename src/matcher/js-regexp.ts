@@ -6,7 +6,7 @@
 import { createError } from '../errors.js';
 import { decodeLatin1, decodeLossy, decodeUtf8, type HayText } from './hay-text.js';
 import { MatchBuffer } from './match-buffer.js';
-import type { CompiledMatcher, MatchList, MatcherFactory, PatternSpec, Support } from './matcher.js';
+import { MAX_TEST_PATTERNS, type CompiledMatcher, type MatchList, type MatcherFactory, type PatternSpec, type Support } from './matcher.js';
 
 const SUPPORTED: Support = { ok: true };
 
@@ -50,18 +50,42 @@ export class JsRegExpMatcher implements CompiledMatcher {
     return this.scanPatterns(hay, utf8, this.all);
   }
 
+  test(hay: Uint8Array, utf8: boolean): number {
+    return this.patterns.length > MAX_TEST_PATTERNS ? -1 : this.testPatterns(hay, utf8, this.all);
+  }
+
   /** Scans with only the listed patterns (ascending indices); used to settle Hyperscan's doubts. */
   scanPatterns(hay: Uint8Array, utf8: boolean, indices: readonly number[]): MatchList {
     this.buffer.reset();
     const texts = new HayTexts(hay);
     for (const index of indices) {
-      const pattern = this.patterns[index];
-      const latin1 = utf8 ? null : pattern.latin1();
-      if (latin1) collect(latin1, texts.latin1(), index, false, this.buffer);
-      else collect(pattern.unicode, utf8 ? texts.utf8() : texts.lossy(), index, true, this.buffer);
+      const { re, text, unicode } = this.searchFor(index, utf8, texts);
+      collect(re, text, index, unicode, this.buffer);
     }
     this.buffer.sortByStart();
     return this.buffer.view();
+  }
+
+  /**
+   * test() over the listed patterns (indices below MAX_TEST_PATTERNS). A scan reports a pattern
+   * exactly when its first search from the start finds something, which is what `re.test` does.
+   */
+  testPatterns(hay: Uint8Array, utf8: boolean, indices: readonly number[]): number {
+    const texts = new HayTexts(hay);
+    let mask = 0;
+    for (const index of indices) {
+      const { re, text } = this.searchFor(index, utf8, texts);
+      re.lastIndex = 0;
+      if (re.test(text.text)) mask |= 1 << index;
+    }
+    return mask;
+  }
+
+  private searchFor(index: number, utf8: boolean, texts: HayTexts): { re: RegExp; text: HayText; unicode: boolean } {
+    const pattern = this.patterns[index];
+    const latin1 = utf8 ? null : pattern.latin1();
+    if (latin1) return { re: latin1, text: texts.latin1(), unicode: false };
+    return { re: pattern.unicode, text: utf8 ? texts.utf8() : texts.lossy(), unicode: true };
   }
 }
 

@@ -21,6 +21,8 @@ export type Support = { readonly ok: true } | { readonly ok: false; readonly rea
  * Matches found by one scan, as (patternIndex, start, end) byte-offset triples in `data`,
  * `count` triples long. Per pattern the matches do not overlap and are ordered by start; each
  * starts at the leftmost position where the pattern matches after the previous one ended.
+ * The whole list is ordered by (start, patternIndex). Extents differ by engine where a pattern is
+ * ambiguous: Hyperscan's are leftmost-longest, the JS engine's leftmost-first (`a|ab` on "ab").
  * The view is valid only until the next `scan` on the same matcher.
  */
 export interface MatchList {
@@ -28,11 +30,22 @@ export interface MatchList {
   readonly data: Int32Array;
 }
 
+/** The most patterns test() answers for: bit 30 is the highest that keeps its mask non-negative. */
+export const MAX_TEST_PATTERNS = 31;
+
 export interface CompiledMatcher {
   readonly engine: MatcherEngine;
   readonly patternCount: number;
   /** `utf8` says whether `hay` is valid UTF-8; invalid input is matched byte by byte. */
   scan(hay: Uint8Array, utf8: boolean): MatchList;
+  /**
+   * Which patterns occur in `hay`, without their extents: bit i is set exactly when scan() with
+   * the same arguments would report at least one match for pattern i (zero-width ones included).
+   * Cheaper than scan(), so callers test every candidate and scan only those that qualify.
+   * Returns -1 ("unknown: call scan") for sets of more than MAX_TEST_PATTERNS patterns. Like a
+   * scan, it may invalidate the MatchList of the previous scan.
+   */
+  test(hay: Uint8Array, utf8: boolean): number;
 }
 
 export interface MatcherFactory {

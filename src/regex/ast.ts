@@ -39,11 +39,6 @@ export type RegexNode =
   | { readonly kind: 'backref'; readonly index: number; readonly fold: boolean }
   | { readonly kind: 'look'; readonly behind: boolean; readonly negated: boolean; readonly body: RegexNode };
 
-export interface ParsedRegex {
-  readonly root: RegexNode;
-  readonly groupCount: number;
-}
-
 export const EMPTY: RegexNode = Object.freeze({ kind: 'empty' });
 
 /** True when the node consumes no characters on any path (assertions, look-around, empty). */

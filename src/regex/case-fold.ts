@@ -50,9 +50,11 @@ function buildTable(): Map<number, readonly number[]> {
     if (seen === undefined) byMultiMapping.set(key, cp);
     else link(cp, seen);
   };
+  // Every code point with case variants changes under some case mapping; the rest need no look.
+  const changesCase = /\p{Changes_When_Casemapped}/u;
   for (let cp = 0; cp < 0x20000; cp++) {
-    if (cp >= 0xd800 && cp <= 0xdfff) continue;
     const s = String.fromCodePoint(cp);
+    if ((cp >= 0xd800 && cp <= 0xdfff) || !changesCase.test(s)) continue;
     const lower = s.toLowerCase();
     const upper = s.toUpperCase();
     if (lower !== s) linkMapping(cp, lower, 'l');

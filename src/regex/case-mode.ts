@@ -44,7 +44,7 @@ function flatten(root: RegexNode): RegexNode[] {
   const stack = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     out.push(node);
-    if (node.kind === 'concat' || node.kind === 'alt') stack.push(...node.items);
+    if (node.kind === 'concat' || node.kind === 'alt') for (const item of node.items) stack.push(item);
     else if (node.kind === 'group' || node.kind === 'repeat' || node.kind === 'look') stack.push(node.body);
   }
   return out;

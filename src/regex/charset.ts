@@ -5,8 +5,7 @@
 
 export type RangeSet = readonly number[];
 
-export const MAX_CODE_POINT = 0x10ffff;
-export const NO_CODE_POINTS: RangeSet = Object.freeze([]);
+const MAX_CODE_POINT = 0x10ffff;
 export const ALL_CODE_POINTS: RangeSet = Object.freeze([0, MAX_CODE_POINT]);
 
 /** Builds a normalized set from possibly overlapping, unordered `[lo, hi]` pairs. */

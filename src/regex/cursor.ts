@@ -5,7 +5,7 @@
 
 import { createError, type QuarryError } from '../errors.js';
 
-export function regexError(source: string, problem: string, position: number): QuarryError {
+function regexError(source: string, problem: string, position: number): QuarryError {
   return createError('PATTERN_INVALID', `regexp: ${problem} at position ${position} in /${source}/`, { position });
 }
 

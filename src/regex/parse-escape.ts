@@ -45,7 +45,7 @@ const GENERAL_CATEGORIES = new Set(
 );
 
 /** A Perl or POSIX group as RE2 adds it to a class: folded first when folding, then negated. */
-export function groupSet(base: RangeSet, negated: boolean, fold: boolean): RangeSet {
+function groupSet(base: RangeSet, negated: boolean, fold: boolean): RangeSet {
   const folded = fold ? foldClose(base) : base;
   return negated ? complement(folded) : folded;
 }

@@ -3,11 +3,12 @@
  * resolved into nodes: `(?i)` folding, `(?s)` dots, `(?-m)` anchors and `(?U)` laziness.
  */
 
-import { EMPTY, type AssertKind, type ParsedRegex, type PropertyItem, type RegexNode } from './ast.js';
+import { EMPTY, type AssertKind, type PropertyItem, type RegexNode } from './ast.js';
 import { ALL_CODE_POINTS, complement, singleton, union, type RangeSet } from './charset.js';
 import { foldCloseClass } from './case-fold.js';
 import { Cursor } from './cursor.js';
 import { parseClass } from './parse-class.js';
+import { RepeatParser } from './parse-repeat.js';
 import { isBackreference, parseCharEscape, parsePerlClass, parseUnicodeClass } from './parse-escape.js';
 
 interface Flags {
@@ -17,9 +18,8 @@ interface Flags {
   readonly ungreedy: boolean;
 }
 
-/** RE2's limits: counts in `{n,m}` (and their products when nested), and group nesting. */
-const MAX_REPEAT = 1000;
-const MAX_DEPTH = 1000;
+/** Group nesting limit: stricter than RE2's 1000 so every recursive pass stays well inside a worker's stack. */
+const MAX_DEPTH = 250;
 
 const NOT_NEWLINE = complement(singleton(0x0a));
 const LOOK_OPENERS = [
@@ -30,7 +30,7 @@ const LOOK_OPENERS = [
 ] as const;
 
 /** Parses `source`; `fold` starts the whole pattern case-insensitive, as a leading `(?i)` would. */
-export function parseRegex(source: string, fold: boolean): ParsedRegex {
+export function parseRegex(source: string, fold: boolean): RegexNode {
   return new Parser(source, fold).parse();
 }
 
@@ -41,21 +41,21 @@ class Parser {
   private depth = 0;
   private readonly names = new Set<string>();
   private readonly backrefs: { index: number; at: number }[] = [];
-  /** For each repeat node, the product of the counted repetitions it nests. */
-  private readonly weights = new WeakMap<RegexNode, number>();
+  private readonly repeats: RepeatParser;
 
   constructor(source: string, fold: boolean) {
     this.cur = new Cursor(source);
+    this.repeats = new RepeatParser(this.cur);
     this.flags = { fold, dotNL: false, multiLine: true, ungreedy: false };
   }
 
-  parse(): ParsedRegex {
+  parse(): RegexNode {
     const root = this.parseAlternation();
     if (!this.cur.atEnd()) this.cur.fail('unexpected )');
     for (const ref of this.backrefs) {
       if (ref.index > this.groupCount) this.cur.fail(`invalid backreference \\${ref.index} (${this.groupCount} groups)`, ref.at);
     }
-    return { root, groupCount: this.groupCount };
+    return root;
   }
 
   private parseAlternation(): RegexNode {
@@ -71,65 +71,17 @@ class Parser {
     const items: RegexNode[] = [];
     let repeatable = false;
     while (!this.cur.atEnd() && this.cur.peek() !== '|' && this.cur.peek() !== ')') {
-      const op = this.repeatOperator();
+      const op = this.repeats.operatorAt();
       if (op === null) {
         repeatable = this.parseAtom(items);
         continue;
       }
       const last = items.pop();
       if (!repeatable || last === undefined) this.cur.fail(`missing argument to repetition operator: \`${op}\``);
-      items.push(this.parseRepeat(last, op));
+      items.push(this.repeats.parse(last, op, this.flags.ungreedy));
     }
     if (items.length === 0) return EMPTY;
     return items.length === 1 ? (items[0] as RegexNode) : { kind: 'concat', items };
-  }
-
-  /** The repetition operator at the cursor; a `{` that does not form one is a literal. */
-  private repeatOperator(): string | null {
-    const c = this.cur.peek();
-    if (c === '*' || c === '+' || c === '?') return c;
-    if (c !== '{') return null;
-    return /^\{\d+(,\d*)?\}/.exec(this.cur.src.slice(this.cur.pos, this.cur.pos + 24))?.[0] ?? null;
-  }
-
-  private parseRepeat(body: RegexNode, op: string): RegexNode {
-    const start = this.cur.pos;
-    this.cur.pos += op.length;
-    const counted = /^\{(\d+)(,(\d*))?\}$/.exec(op);
-    let [min, max] = op === '*' ? [0, Infinity] : op === '+' ? [1, Infinity] : [0, 1];
-    if (counted !== null) {
-      min = Number(counted[1]);
-      max = counted[2] === undefined ? min : counted[3] === '' ? Infinity : Number(counted[3]);
-      if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT) || min > max) this.cur.fail(`invalid repeat count: \`${op}\``, start);
-    }
-    const lazy = this.cur.peek() === '?';
-    if (lazy) this.cur.pos++;
-    const next = this.repeatOperator();
-    if (next !== null) {
-      const possessive = next === '+' ? ' (possessive repetition is not supported)' : '';
-      this.cur.fail(`invalid nested repetition operator: \`${this.cur.since(start)}${next}\`${possessive}`, start);
-    }
-    const node: RegexNode = { kind: 'repeat', body, min, max, lazy: lazy !== this.flags.ungreedy };
-    const count = counted === null ? 1 : Math.max(1, max === Infinity ? min : max);
-    const weight = count * this.nestedWeight(body);
-    if (weight > MAX_REPEAT) this.cur.fail(`invalid repeat count: \`${op}\` nests repetitions over ${MAX_REPEAT}`, start);
-    this.weights.set(node, weight);
-    return node;
-  }
-
-  private nestedWeight(node: RegexNode): number {
-    switch (node.kind) {
-      case 'repeat':
-        return this.weights.get(node) ?? 1;
-      case 'group':
-      case 'look':
-        return this.nestedWeight(node.body);
-      case 'concat':
-      case 'alt':
-        return Math.max(1, ...node.items.map((item) => this.nestedWeight(item)));
-      default:
-        return 1;
-    }
   }
 
   /** Parses one atom into `items`; returns whether a repetition operator may follow. */

@@ -5,7 +5,7 @@
 
 import type { PatternSpec } from '../matcher/matcher.js';
 import type { TrigramQuery } from '../model/trigram.js';
-import { EMPTY, isNullable, type ParsedRegex, type RegexNode } from './ast.js';
+import { EMPTY, isNullable, type RegexNode } from './ast.js';
 import { hasCaseVariants } from './case-fold.js';
 import { decideCaseless } from './case-mode.js';
 import { Cursor } from './cursor.js';
@@ -40,16 +40,16 @@ export function planLiteral(text: string, opts: PlanOptions): RegexPlan {
   const items: RegexNode[] = [];
   while (!cursor.atEnd()) items.push({ kind: 'literal', cp: cursor.nextCodePoint(), fold: !opts.caseSensitive });
   const root: RegexNode = items.length === 0 ? EMPTY : items.length === 1 ? (items[0] as RegexNode) : { kind: 'concat', items };
-  return planParsed({ root, groupCount: 0 }, opts, text);
+  return planParsed(root, opts, text);
 }
 
-function planParsed(parsed: ParsedRegex, opts: PlanOptions, source: string): RegexPlan {
-  const caseless = decideCaseless(parsed.root, !opts.caseSensitive, source);
+function planParsed(root: RegexNode, opts: PlanOptions, source: string): RegexPlan {
+  const caseless = decideCaseless(root, !opts.caseSensitive, source);
   return {
-    spec: { hyperscan: toHyperscan(parsed, caseless), js: toJs(parsed, caseless), caseless },
-    trigrams: regexTrigramQuery(parsed.root),
-    literal: literalText(parsed.root, caseless),
-    matchesEmpty: isNullable(parsed.root),
+    spec: { hyperscan: toHyperscan(root, caseless), js: toJs(root, caseless), caseless },
+    trigrams: regexTrigramQuery(root),
+    literal: literalText(root, caseless),
+    matchesEmpty: isNullable(root),
   };
 }
 

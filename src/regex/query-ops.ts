@@ -3,24 +3,59 @@
  * absorbed, `x AND (x OR y)` reduced to `x`. Works on byte strings (one char per byte, 0-255).
  */
 
-import { MATCH_ALL, MATCH_NONE, packTrigram, trigramQueryToString, type TrigramQuery } from '../model/trigram.js';
+import { MATCH_ALL, MATCH_NONE, packTrigram, type TrigramQuery } from '../model/trigram.js';
 
-const keys = new WeakMap<TrigramQuery, string>();
+const hashes = new WeakMap<TrigramQuery, number>();
 
-function keyOf(q: TrigramQuery): string {
-  let key = keys.get(q);
-  if (key === undefined) {
-    key = trigramQueryToString(q);
-    keys.set(q, key);
+/** A structural hash, cached per composite node, so deduplication never re-serialises large queries. */
+function hashOf(q: TrigramQuery): number {
+  if (q.op === 'tri') return Math.imul(q.trigram + 7, 0x9e3779b1) >>> 0;
+  if (q.op === 'all' || q.op === 'none') return q.op === 'all' ? 1 : 2;
+  let h = hashes.get(q);
+  if (h === undefined) {
+    h = q.op === 'and' ? 3 : 5;
+    for (const arg of q.args) h = Math.imul(h ^ hashOf(arg), 0x01000193) >>> 0;
+    hashes.set(q, h);
   }
-  return key;
+  return h;
 }
 
-export function and(...queries: readonly TrigramQuery[]): TrigramQuery {
+function sameQuery(a: TrigramQuery, b: TrigramQuery): boolean {
+  if (a === b) return true;
+  if (a.op !== b.op || hashOf(a) !== hashOf(b)) return false;
+  if (a.op === 'tri') return a.trigram === (b as typeof a).trigram;
+  if (a.op === 'and' || a.op === 'or') {
+    const other = (b as typeof a).args;
+    return a.args.length === other.length && a.args.every((arg, i) => sameQuery(arg, other[i] as TrigramQuery));
+  }
+  return true;
+}
+
+/** A set of queries compared by structure. */
+class QuerySet {
+  private readonly buckets = new Map<number, TrigramQuery | TrigramQuery[]>();
+
+  has(q: TrigramQuery): boolean {
+    const bucket = this.buckets.get(hashOf(q));
+    if (bucket === undefined) return false;
+    return Array.isArray(bucket) ? bucket.some((other) => sameQuery(other, q)) : sameQuery(bucket, q);
+  }
+
+  add(q: TrigramQuery): void {
+    const h = hashOf(q);
+    const bucket = this.buckets.get(h);
+    if (bucket === undefined) this.buckets.set(h, q);
+    else if (Array.isArray(bucket)) bucket.push(q);
+    else this.buckets.set(h, [bucket, q]);
+  }
+}
+
+/** Takes an array, not rest arguments: queries can have more parts than a call can have arguments. */
+export function and(queries: readonly TrigramQuery[]): TrigramQuery {
   return combine('and', queries);
 }
 
-export function or(...queries: readonly TrigramQuery[]): TrigramQuery {
+export function or(queries: readonly TrigramQuery[]): TrigramQuery {
   return combine('or', queries);
 }
 
@@ -28,37 +63,37 @@ function combine(op: 'and' | 'or', queries: readonly TrigramQuery[]): TrigramQue
   const neutral = op === 'and' ? 'all' : 'none';
   const dominant = op === 'and' ? MATCH_NONE : MATCH_ALL;
   const args: TrigramQuery[] = [];
-  const seen = new Set<string>();
+  const seen = new QuerySet();
   for (const query of queries) {
     for (const arg of query.op === op ? query.args : [query]) {
       if (arg.op === dominant.op) return dominant;
-      if (arg.op === neutral || seen.has(keyOf(arg))) continue;
-      seen.add(keyOf(arg));
+      if (arg.op === neutral || seen.has(arg)) continue;
+      seen.add(arg);
       args.push(arg);
     }
   }
   // An OR inside an AND (or an AND inside an OR) that repeats a sibling adds nothing.
   const inner = op === 'and' ? 'or' : 'and';
-  const kept = args.filter((arg) => arg.op !== inner || !arg.args.some((sub) => seen.has(keyOf(sub))));
+  const kept = args.filter((arg) => arg.op !== inner || !arg.args.some((sub) => seen.has(sub)));
   if (kept.length === 0) return op === 'and' ? MATCH_ALL : MATCH_NONE;
   if (kept.length === 1) return kept[0] as TrigramQuery;
   return { op, args: kept };
 }
 
 /** AND of every trigram of a byte string already folded; `all` when it is shorter than three bytes. */
-export function trigramsOf(bytes: string): TrigramQuery {
+function trigramsOf(bytes: string): TrigramQuery {
   const tris: TrigramQuery[] = [];
   for (let i = 0; i + 3 <= bytes.length; i++) {
     tris.push({ op: 'tri', trigram: packTrigram(bytes.charCodeAt(i), bytes.charCodeAt(i + 1), bytes.charCodeAt(i + 2)) });
   }
-  return and(...tris);
+  return and(tris);
 }
 
 /** A document containing any of `strings` satisfies this; `all` unless every string has a trigram. */
 export function anyOfStrings(strings: ReadonlySet<string>): TrigramQuery {
   if (strings.size === 0) return MATCH_NONE;
   if (minLength(strings) < 3) return MATCH_ALL;
-  return or(...[...strings].map(trigramsOf));
+  return or([...strings].map(trigramsOf));
 }
 
 export function minLength(strings: ReadonlySet<string>): number {

@@ -3,7 +3,7 @@
  * without HS_FLAG_DOTALL or HS_FLAG_UCP. Null when Hyperscan cannot run the pattern exactly.
  */
 
-import { isZeroWidth, type AssertKind, type ParsedRegex, type RegexNode } from './ast.js';
+import { isZeroWidth, type AssertKind, type RegexNode } from './ast.js';
 import { emitPattern, type Dialect } from './emit.js';
 
 const SYNTAX = new Set('^$\\.*+?()[]{}|');
@@ -33,9 +33,9 @@ const HYPERSCAN_DIALECT: Dialect = {
   simplifyEmptyRepeats: true,
 };
 
-export function toHyperscan(parsed: ParsedRegex, caseless: boolean): string | null {
-  if (!anchorsAtEdges(parsed.root, true, true)) return null;
-  return emitPattern(parsed.root, HYPERSCAN_DIALECT, caseless);
+export function toHyperscan(root: RegexNode, caseless: boolean): string | null {
+  if (!anchorsAtEdges(root, true, true)) return null;
+  return emitPattern(root, HYPERSCAN_DIALECT, caseless);
 }
 
 /**

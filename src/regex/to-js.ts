@@ -3,7 +3,7 @@
  * exactly what RE2 would under Sourcegraph's flags. Line anchors and `.` never treat `\r` as a line end.
  */
 
-import type { ParsedRegex } from './ast.js';
+import type { RegexNode } from './ast.js';
 import { emitPattern, type Dialect } from './emit.js';
 
 const SYNTAX = new Set('^$\\.*+?()[]{}|/');
@@ -49,6 +49,7 @@ const JS_DIALECT: Dialect = {
   simplifyEmptyRepeats: false,
 };
 
-export function toJs(parsed: ParsedRegex, caseless: boolean): string {
-  return emitPattern(parsed.root, JS_DIALECT, caseless) as string;
+/** JS can spell every node, so the source is never null. */
+export function toJs(root: RegexNode, caseless: boolean): string {
+  return emitPattern(root, JS_DIALECT, caseless) as string;
 }

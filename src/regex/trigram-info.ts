@@ -38,7 +38,7 @@ export function exactly(strings: ReadonlySet<string>): Info {
 }
 
 export function requiring(info: Info, query: TrigramQuery): Info {
-  return { ...info, match: and(info.match, query) };
+  return { ...info, match: and([info.match, query]) };
 }
 
 const prefixOf = (i: Info): ReadonlySet<string> => i.exact ?? i.prefix;
@@ -54,8 +54,23 @@ function unite(xs: ReadonlySet<string>, ys: ReadonlySet<string>): Set<string> {
   return new Set([...xs, ...ys]);
 }
 
-export function concat(x: Info, y: Info): Info {
-  let match = and(x.match, y.match);
+/**
+ * The parts in sequence. Their queries are set aside and ANDed once at the end (AND is associative),
+ * so a long sequence costs linear time instead of re-flattening a growing AND at every step.
+ */
+export function concatAll(parts: readonly Info[]): Info {
+  const matches: TrigramQuery[] = [];
+  const setAside = (info: Info): Info => {
+    matches.push(info.match);
+    return { ...info, match: MATCH_ALL };
+  };
+  let acc = setAside(parts[0] ?? EMPTY_STRING);
+  for (const part of parts.slice(1)) acc = setAside(concat(acc, setAside(part)));
+  return { ...acc, match: and(matches) };
+}
+
+function concat(x: Info, y: Info): Info {
+  let match = and([x.match, y.match]);
   if (x.exact !== null && y.exact !== null) {
     return simplify({ emptyable: x.emptyable && y.emptyable, exact: cross(x.exact, y.exact), prefix: NOTHING, suffix: NOTHING, match }, false);
   }
@@ -63,18 +78,22 @@ export function concat(x: Info, y: Info): Info {
   const suffix = y.exact !== null ? cross(x.suffix, y.exact) : y.emptyable ? unite(y.suffix, suffixOf(x)) : y.suffix;
   // Where x's end meets y's start, some suffix-prefix pair occurs contiguously.
   if (x.exact === null && y.exact === null && x.suffix.size * y.prefix.size <= MAX_SEAM) {
-    if (minLength(x.suffix) + minLength(y.prefix) >= 3) match = and(match, anyOfStrings(cross(x.suffix, y.prefix)));
+    if (minLength(x.suffix) + minLength(y.prefix) >= 3) match = and([match, anyOfStrings(cross(x.suffix, y.prefix))]);
   }
   return simplify({ emptyable: x.emptyable && y.emptyable, exact: null, prefix, suffix, match }, false);
 }
 
-export function alternate(x: Info, y: Info): Info {
-  const emptyable = x.emptyable || y.emptyable;
-  if (x.exact !== null && y.exact !== null) {
-    return simplify({ emptyable, exact: unite(x.exact, y.exact), prefix: NOTHING, suffix: NOTHING, match: or(x.match, y.match) }, false);
+/** Any one of the alternatives. */
+export function alternate(alternatives: readonly Info[]): Info {
+  const emptyable = alternatives.some((a) => a.emptyable);
+  const exacts = alternatives.map((a) => a.exact);
+  if (exacts.every((e) => e !== null)) {
+    const exact = new Set(exacts.flatMap((e) => [...(e as ReadonlySet<string>)]));
+    return simplify({ emptyable, exact, prefix: NOTHING, suffix: NOTHING, match: or(alternatives.map((a) => a.match)) }, false);
   }
-  const match = or(withExact(x), withExact(y));
-  return simplify({ emptyable, exact: null, prefix: unite(prefixOf(x), prefixOf(y)), suffix: unite(suffixOf(x), suffixOf(y)), match }, false);
+  const prefix = new Set(alternatives.flatMap((a) => [...prefixOf(a)]));
+  const suffix = new Set(alternatives.flatMap((a) => [...suffixOf(a)]));
+  return simplify({ emptyable, exact: null, prefix, suffix, match: or(alternatives.map(withExact)) }, false);
 }
 
 /** One or more repetitions: the ends stay, but the exact set is gone. */
@@ -89,7 +108,7 @@ export function finalQuery(info: Info): TrigramQuery {
 }
 
 function withExact(info: Info): TrigramQuery {
-  return info.exact === null ? info.match : and(info.match, anyOfStrings(info.exact));
+  return info.exact === null ? info.match : and([info.match, anyOfStrings(info.exact)]);
 }
 
 function simplify(info: Info, force: boolean): Info {
@@ -97,14 +116,14 @@ function simplify(info: Info, force: boolean): Info {
   if (exact !== null) {
     const min = minLength(exact);
     if (exact.size > MAX_EXACT || (min >= 3 && force) || min >= 4) {
-      match = and(match, anyOfStrings(exact));
+      match = and([match, anyOfStrings(exact)]);
       prefix = new Set([...exact].map((s) => (s.length < 3 ? s : s.slice(0, 2))));
       suffix = new Set([...exact].map((s) => (s.length < 3 ? s : s.slice(-2))));
       exact = null;
     }
   }
   if (exact === null) {
-    match = and(match, anyOfStrings(prefix), anyOfStrings(suffix));
+    match = and([match, anyOfStrings(prefix), anyOfStrings(suffix)]);
     prefix = trimSet(prefix, false);
     suffix = trimSet(suffix, true);
   }

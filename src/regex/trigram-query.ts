@@ -6,8 +6,9 @@
  * exact set of strings it matches (when small), sets of possible prefixes and suffixes, and a query
  * already known to hold. Concatenation crosses exact sets (and prefix/suffix sets at the seam),
  * alternation unites them and ORs the queries, repetition keeps only what the first and last copy
- * guarantee. Sets are capped (7 exact strings, 20 prefixes/suffixes); whatever no longer fits is
- * turned into trigrams and ANDed into the query, so information is lost only as "match more".
+ * guarantee. Sets are capped (7 exact strings, 20 prefixes/suffixes, 64 strings across a seam);
+ * whatever no longer fits is turned into trigrams and ANDed into the query, or dropped, so
+ * information is lost only as "match more".
  *
  * Strings are UTF-8 bytes with ASCII letters folded, exactly like the index's trigrams, so ASCII
  * case never changes the query. Case-insensitive scopes add each code point's other cases (the JS
@@ -24,7 +25,7 @@ import { foldByte, type TrigramQuery } from '../model/trigram.js';
 import type { RegexNode } from './ast.js';
 import { orbitOf } from './case-fold.js';
 import { codePointsOf, sizeOf } from './charset.js';
-import { alternate, ANY_CHAR, ANY_MATCH, concat, EMPTY_STRING, exactly, finalQuery, NO_MATCH, repeated, requiring, type Info } from './trigram-info.js';
+import { alternate, ANY_CHAR, ANY_MATCH, concatAll, EMPTY_STRING, exactly, finalQuery, NO_MATCH, repeated, requiring, type Info } from './trigram-info.js';
 
 /** Classes larger than this are treated as "any character". */
 const MAX_CLASS_SIZE = 100;
@@ -45,7 +46,7 @@ function analyze(node: RegexNode): Info {
     case 'backref':
       return ANY_MATCH;
     case 'literal':
-      return exactly(new Set((node.fold ? orbitOf(node.cp) : [node.cp]).map(foldedUtf8)));
+      return exactly(literalStrings(node.cp, node.fold));
     case 'class':
       if (node.props.length > 0) return ANY_CHAR;
       if (node.set.length === 0) return NO_MATCH;
@@ -54,20 +55,40 @@ function analyze(node: RegexNode): Info {
     case 'group':
       return analyze(node.body);
     case 'concat':
-      return node.items.map(analyze).reduce(concat);
+      return analyzeConcat(node.items);
     case 'alt':
-      return node.items.map(analyze).reduce(alternate);
+      return alternate(node.items.map(analyze));
     case 'repeat':
       return analyzeRepeat(node.body, node.min, node.max);
   }
 }
 
+/** Runs of literals with a single spelling become one string first: long literals stay linear. */
+function analyzeConcat(items: readonly RegexNode[]): Info {
+  const parts: Info[] = [];
+  let run = '';
+  for (const item of items) {
+    const strings = item.kind === 'literal' ? literalStrings(item.cp, item.fold) : null;
+    if (strings !== null && strings.size === 1) {
+      run += [...strings][0] as string;
+      continue;
+    }
+    if (run !== '') parts.push(exactly(new Set([run])));
+    run = '';
+    parts.push(analyze(item));
+  }
+  if (run !== '') parts.push(exactly(new Set([run])));
+  return concatAll(parts);
+}
+
+function literalStrings(cp: number, fold: boolean): Set<string> {
+  return new Set((fold ? orbitOf(cp) : [cp]).map(foldedUtf8));
+}
+
 function analyzeRepeat(body: RegexNode, min: number, max: number): Info {
   if (max === 0) return EMPTY_STRING;
-  if (min === 0) return max === 1 ? alternate(analyze(body), EMPTY_STRING) : ANY_MATCH;
-  const once = analyze(body);
-  let info = once;
-  for (let i = 1; i < Math.min(min, MAX_COPIES); i++) info = concat(info, once);
+  if (min === 0) return max === 1 ? alternate([analyze(body), EMPTY_STRING]) : ANY_MATCH;
+  const info = concatAll(Array.from({ length: Math.min(min, MAX_COPIES) }, () => analyze(body)));
   return min > MAX_COPIES || max > min ? repeated(info) : info;
 }
 

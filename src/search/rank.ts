@@ -8,12 +8,17 @@ export function rankFileMatches(files: FileMatch[]): FileMatch[] {
   return files.sort((a, b) => b.score - a.score || a.path.length - b.path.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.repository.localeCompare(b.repository));
 }
 
-/** Keeps whole files until `limit` matches are reached; reports whether anything was cut. */
+/** Keeps matches in rank order until `limit` are reached, cutting the last file's lines if needed. */
 export function truncateToLimit(files: readonly FileMatch[], limit: number): { files: FileMatch[]; cut: boolean } {
   const out: FileMatch[] = [];
   let total = 0;
   for (const f of files) {
-    if (total >= limit) return { files: out, cut: true };
+    const room = limit - total;
+    if (room <= 0) return { files: out, cut: true };
+    if (f.matchCount > room) {
+      out.push({ ...f, lineMatches: f.lineMatches.slice(0, room), matchCount: room });
+      return { files: out, cut: true };
+    }
     out.push(f);
     total += f.matchCount;
   }

@@ -17,9 +17,11 @@ export function evalTrigramQuery(q: TrigramQuery, source: SegmentSource, lo: num
       return null;
     case 'none':
       return new Uint32Array(0);
-    case 'tri':
-      counters.trigramLookups++;
-      return source.postings(q.trigram, lo, hi);
+    case 'tri': {
+      const ids = source.postings(q.trigram, lo, hi);
+      if (ids !== null) counters.trigramLookups++;
+      return ids;
+    }
     case 'and': {
       let acc: DocSet = null;
       for (const arg of q.args) {

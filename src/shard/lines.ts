@@ -1,72 +1,131 @@
 /**
  * Turns byte ranges of matches in a document into line matches: 0-based line numbers, the line's
- * text, and [offset, length] in code points. Multi-line matches are split at line ends.
+ * text, and [offset, length] in code points. Line positions come from one native pass
+ * (matcher/lines.ts); multi-line matches are split at line ends.
  */
+import { lineSpans } from '../matcher/lines.js';
 import type { LineMatch, OffsetAndLength } from '../model/result.js';
 
 const NEWLINE = 10;
 const CR = 13;
-const decoder = new TextDecoder();
 
-/** A piece of a match on one line: [start, end) bytes, end at most the line's end. */
-interface Piece {
+interface LineEntry {
   readonly lineNumber: number;
-  readonly lineStart: number;
-  readonly lineEnd: number;
   readonly start: number;
   readonly end: number;
+  readonly pieces: [number, number][];
 }
+
+let starts = new Int32Array(1024);
+let spans = new Int32Array(3 * 1024);
 
 /** `ranges` are [start, end) byte pairs, flattened, sorted by start. */
 export function toLineMatches(content: Uint8Array, ranges: readonly number[]): LineMatch[] {
+  // After a final newline (or in an empty file) there is no line, so a match there is none.
+  const limit = content.length === 0 || content[content.length - 1] === NEWLINE ? content.length : content.length + 1;
+  const count = collectStarts(ranges, limit);
+  if (count === 0) return [];
+  lineSpans(content, starts, count, spans);
+  const buffer = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  return singleLineOnly(ranges, count) ? fastLines(content, buffer, ranges, count) : splitLines(content, buffer, ranges, count);
+}
+
+/** True when no match runs past the end of its line (the common case). */
+function singleLineOnly(ranges: readonly number[], count: number): boolean {
+  for (let i = 0; i < count; i++) if (ranges[i * 2 + 1]! > spans[i * 3 + 2]! + 1) return false;
+  return true;
+}
+
+/** Ranges sorted by start on single lines: consecutive ranges on one line share a LineMatch. */
+function fastLines(content: Uint8Array, buffer: Buffer, ranges: readonly number[], count: number): LineMatch[] {
   const out: LineMatch[] = [];
-  let group: Piece[] = [];
-  for (const piece of splitByLine(content, ranges)) {
-    if (group.length > 0 && group[0]!.lineNumber !== piece.lineNumber) {
-      out.push(makeLine(content, group));
-      group = [];
+  let i = 0;
+  while (i < count) {
+    const lineNumber = spans[i * 3]!;
+    const lineStart = spans[i * 3 + 1]!;
+    const lineEnd = spans[i * 3 + 2]!;
+    const offsets: OffsetAndLength[] = [];
+    let counted = lineStart;
+    let chars = 0;
+    for (; i < count && spans[i * 3]! === lineNumber; i++) {
+      const start = ranges[i * 2]!;
+      const end = Math.min(ranges[i * 2 + 1]!, lineEnd);
+      chars += codePoints(content, counted, start);
+      counted = start;
+      const length = codePoints(content, start, end);
+      const last = offsets[offsets.length - 1];
+      if (!last || last[0] !== chars || last[1] !== length) offsets.push([chars, length]);
     }
-    group.push(piece);
+    out.push(lineMatch(content, buffer, lineNumber, lineStart, lineEnd, offsets));
   }
-  if (group.length > 0) out.push(makeLine(content, group));
   return out;
 }
 
-function* splitByLine(content: Uint8Array, ranges: readonly number[]): Generator<Piece> {
-  let lineNumber = 0;
-  let lineStart = 0;
-  let lineEnd = lineEndFrom(content, 0);
-  // After a final newline (or in an empty file) there is no line, so a match there is none.
-  const noLineAtEnd = content.length === 0 || content[content.length - 1] === NEWLINE;
-  for (let i = 0; i < ranges.length; i += 2) {
-    let start = ranges[i]!;
-    const end = ranges[i + 1]!;
-    if (noLineAtEnd && start >= content.length) continue;
-    for (;;) {
-      while (start > lineEnd && lineEnd < content.length) {
-        lineStart = lineEnd + 1;
-        lineEnd = lineEndFrom(content, lineStart);
-        lineNumber++;
-      }
-      yield { lineNumber, lineStart, lineEnd, start, end: Math.min(end, lineEnd) };
-      start = lineEnd + 1;
-      if (end <= start || lineEnd >= content.length) break;
-    }
+/** The general case: matches spanning lines are split, and lines are regrouped by number. */
+function splitLines(content: Uint8Array, buffer: Buffer, ranges: readonly number[], count: number): LineMatch[] {
+  const lines = new Map<number, LineEntry>();
+  for (let i = 0; i < count; i++) {
+    const lineEnd = spans[i * 3 + 2]!;
+    const start = ranges[i * 2]!;
+    const end = ranges[i * 2 + 1]!;
+    addPiece(lines, spans[i * 3]!, spans[i * 3 + 1]!, lineEnd, start, Math.min(end, lineEnd));
+    if (end > lineEnd + 1) addContinuation(content, lines, spans[i * 3]!, lineEnd, end);
+  }
+  return [...lines.values()].sort((a, b) => a.lineNumber - b.lineNumber).map((entry) => makeLine(content, buffer, entry));
+}
+
+function collectStarts(ranges: readonly number[], limit: number): number {
+  const pairs = ranges.length / 2;
+  if (starts.length < pairs) {
+    starts = new Int32Array(pairs * 2);
+    spans = new Int32Array(pairs * 6);
+  }
+  let n = 0;
+  for (let r = 0; r < ranges.length; r += 2) if (ranges[r]! < limit) starts[n++] = ranges[r]!;
+  return n;
+}
+
+function addPiece(lines: Map<number, LineEntry>, lineNumber: number, lineStart: number, lineEnd: number, start: number, end: number): void {
+  let entry = lines.get(lineNumber);
+  if (!entry) {
+    entry = { lineNumber, start: lineStart, end: lineEnd, pieces: [] };
+    lines.set(lineNumber, entry);
+  }
+  entry.pieces.push([start, end]);
+}
+
+/** The lines after the first that a multi-line match covers. */
+function addContinuation(content: Uint8Array, lines: Map<number, LineEntry>, lineNumber: number, lineEnd: number, end: number): void {
+  let lineStart = lineEnd + 1;
+  while (lineStart < end && lineStart < content.length) {
+    lineNumber++;
+    const next = content.indexOf(NEWLINE, lineStart);
+    const thisEnd = next === -1 ? content.length : next;
+    addPiece(lines, lineNumber, lineStart, thisEnd, lineStart, Math.min(end, thisEnd));
+    lineStart = thisEnd + 1;
   }
 }
 
-function lineEndFrom(content: Uint8Array, from: number): number {
-  const i = content.indexOf(NEWLINE, from);
-  return i === -1 ? content.length : i;
+function lineMatch(content: Uint8Array, buffer: Buffer, lineNumber: number, start: number, end: number, offsetAndLengths: OffsetAndLength[]): LineMatch {
+  const textEnd = end > start && content[end - 1] === CR ? end - 1 : end;
+  return { line: buffer.toString('utf8', start, textEnd), lineNumber, offsetAndLengths };
 }
 
-function makeLine(content: Uint8Array, pieces: readonly Piece[]): LineMatch {
-  const { lineNumber, lineStart, lineEnd } = pieces[0]!;
-  const textEnd = lineEnd > lineStart && content[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
-  const offsets: OffsetAndLength[] = pieces.map((p) => [codePoints(content, lineStart, p.start), codePoints(content, p.start, p.end)]);
-  offsets.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  const unique = offsets.filter((p, i) => i === 0 || p[0] !== offsets[i - 1]![0] || p[1] !== offsets[i - 1]![1]);
-  return { line: decoder.decode(content.subarray(lineStart, textEnd)), lineNumber, offsetAndLengths: unique };
+function makeLine(content: Uint8Array, buffer: Buffer, entry: LineEntry): LineMatch {
+  const { start, end } = entry;
+  entry.pieces.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const offsets: OffsetAndLength[] = [];
+  let counted = start;
+  let chars = 0;
+  let previous: [number, number] | null = null;
+  for (const piece of entry.pieces) {
+    if (previous && previous[0] === piece[0] && previous[1] === piece[1]) continue;
+    chars += codePoints(content, counted, piece[0]);
+    counted = piece[0];
+    offsets.push([chars, codePoints(content, piece[0], piece[1])]);
+    previous = piece;
+  }
+  return lineMatch(content, buffer, entry.lineNumber, start, end, offsets);
 }
 
 /** Code points in content[from, to): every byte that is not a UTF-8 continuation byte. */

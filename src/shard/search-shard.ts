@@ -1,7 +1,7 @@
 /**
  * One shard task, start to finish, in one worker thread: candidates from trigram postings and
- * path hits → filters → scan each candidate once → evaluate the expression → line matches and
- * score. Stops early at the task's match limit, its deadline, or when the stop flag is raised.
+ * path hits → filters → per candidate a cheap occurrence test and the boolean expression → an
+ * exact scan of documents that match → line matches and score. Stops early at the task's match limit, its deadline, or when the stop flag is raised.
  */
 import { isQuarryError } from '../errors.js';
 import type { CompiledMatcher, PatternSpec } from '../matcher/matcher.js';
@@ -16,7 +16,10 @@ import { toLineMatches, codePoints } from './lines.js';
 import { docsWithHits, matchPaths, type PathHits } from './path-matches.js';
 import type { ExprPlan, ShardPlan } from './plan.js';
 import { scoreFile } from './score.js';
-import { evalExpr, positiveRanges, scanContent } from './verify.js';
+import { contentBits, evalExpr, positiveRanges, scanContent } from './verify.js';
+
+/** Pattern sets this small get the cheap occurrence test before the exact scan. */
+const MAX_TEST_PATTERNS = 31;
 
 export interface ShardFileMatch {
   readonly doc: number;
@@ -83,10 +86,11 @@ function exprCandidates(expr: ExprPlan, plan: ShardPlan, source: SegmentSource, 
 }
 
 function verifyCandidates(input: ShardSearchInput, candidates: DocSet, pathHits: PathHits | null, stats: SearchStats): Omit<ShardSearchResult, 'stats'> {
-  const { source, plan } = input;
+  const { plan } = input;
   const needContent = plan.expr !== null && plan.atoms.some((a) => a.matchContent);
   const matcher = needContent ? input.compile(plan.patterns, plan.matcher) : null;
   if (matcher) stats.matchers.push(matcher.engine);
+  const exactTexts = plan.exactTexts.map((t) => Buffer.from(t));
   const files: ShardFileMatch[] = [];
   let found = 0;
   let limitHit = false;
@@ -98,7 +102,7 @@ function verifyCandidates(input: ShardSearchInput, candidates: DocSet, pathHits:
       timedOut = Date.now() > input.deadline;
       return false;
     }
-    const match = matchDoc(doc, source, plan, matcher, pathHits, stats);
+    const match = matchDoc(doc, input, matcher, pathHits, stats, exactTexts);
     if (!match) return true;
     files.push(match);
     found += match.matchCount;
@@ -111,29 +115,37 @@ function verifyCandidates(input: ShardSearchInput, candidates: DocSet, pathHits:
   return { files, limitHit, timedOut };
 }
 
-function matchDoc(doc: number, source: SegmentSource, plan: ShardPlan, matcher: CompiledMatcher | null, pathHits: PathHits | null, stats: SearchStats): ShardFileMatch | null {
+function matchDoc(doc: number, input: ShardSearchInput, matcher: CompiledMatcher | null, pathHits: PathHits | null, stats: SearchStats, exactTexts: Uint8Array[]): ShardFileMatch | null {
+  const { source, plan } = input;
   const pathRanges = plan.atoms.map((a, i) => (a.matchPath && pathHits ? pathHits[i]!.get(doc) ?? null : null));
-  let contentRanges: (number[] | null)[] = plan.atoms.map(() => null);
+  const pathMatched = (atom: number): boolean => pathRanges[atom] !== null;
+  let contentRanges: (number[] | null)[] = [];
   let content: Uint8Array | null = null;
   if (matcher) {
     content = source.content(doc);
+    const utf8 = (source.flags(doc) & DOC_FLAG_UTF8) !== 0;
     stats.docsScanned++;
     stats.bytesScanned += content.length;
     try {
-      contentRanges = scanContent(matcher, content, (source.flags(doc) & DOC_FLAG_UTF8) !== 0, plan.patterns.length);
+      if (plan.patterns.length <= MAX_TEST_PATTERNS) {
+        const bits = contentBits(matcher, content, utf8);
+        const inContent = (atom: number): boolean => plan.atoms[atom]!.matchContent && (bits & (1 << atom)) !== 0;
+        if (plan.expr && !evalExpr(plan.expr, plan, (a) => inContent(a) || pathMatched(a))) return null;
+      }
+      contentRanges = scanContent(matcher, content, utf8, plan.patterns.length).map((r, i) => (plan.atoms[i]!.matchContent ? r : null));
     } catch (err) {
       if (!isQuarryError(err)) throw err;
       stats.shardsFailed++;
       return null;
     }
-    contentRanges = contentRanges.map((r, i) => (plan.atoms[i]!.matchContent ? r : null));
   }
-  if (plan.expr && !evalExpr(plan.expr, plan, { content: contentRanges, path: pathRanges })) return null;
+  if (plan.expr && !evalExpr(plan.expr, plan, (a) => (contentRanges[a] ?? null) !== null || pathMatched(a))) return null;
   const path = source.path(doc);
   const pathMatches = pathOffsets(path, positiveRanges(plan, pathRanges));
-  const lineMatches = content ? toLineMatches(content, positiveRanges(plan, contentRanges)) : [];
-  const matchCount = lineMatches.length || 1;
-  return { doc, path, lineMatches, pathMatches, matchCount, score: scoreFile(lineMatches, pathMatches.length > 0, plan.exactTexts) };
+  const ranges = positiveRanges(plan, contentRanges);
+  const lineMatches = content ? toLineMatches(content, ranges) : [];
+  const score = scoreFile({ content, ranges, lines: lineMatches, pathMatched: pathMatches.length > 0, exactTexts });
+  return { doc, path, lineMatches, pathMatches, matchCount: lineMatches.length || 1, score };
 }
 
 function pathOffsets(path: string, byteRanges: number[]): OffsetAndLength[] {

@@ -1,13 +1,15 @@
 /**
  * The matcher contract: one suite every MatcherFactory must pass. Documented behaviour it pins:
  * offsets are bytes; `^`/`$` are `\n` line anchors (a `\r` is ordinary text, so `foo$` does not
- * match "foo\r\n"); `.` stops at `\n` only; output is ordered by (start, pattern).
+ * match "foo\r\n"); `.` stops at `\n` only; output is ordered by (start, pattern). Every scan made
+ * through triples() also checks that test() names exactly the patterns scan() reported.
  */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { QuarryError } from '../../src/errors.js';
-import type { CompiledMatcher, MatcherFactory, PatternSpec } from '../../src/matcher/matcher.js';
+import { MAX_TEST_PATTERNS, type CompiledMatcher, type MatcherFactory, type PatternSpec } from '../../src/matcher/matcher.js';
+import { random, SpecGenerator } from '../matcher/random-specs.js';
 
 export interface MatcherContractOptions {
   readonly name: string;
@@ -30,11 +32,18 @@ export function dotted(hyperscan: string, caseless = false): PatternSpec {
 const LINE_START = '(?<![^\\n])';
 const LINE_END = '(?![^\\n])';
 
+/** scan()'s triples; asserts on the way that test() (asked first) agrees with them. */
 export function triples(matcher: CompiledMatcher, hay: Uint8Array | string, utf8 = true): Triple[] {
   const bytes = typeof hay === 'string' ? new TextEncoder().encode(hay) : hay;
+  const bits = matcher.test(bytes, utf8);
   const list = matcher.scan(bytes, utf8);
   const out: Triple[] = [];
   for (let i = 0; i < list.count; i++) out.push([list.data[i * 3], list.data[i * 3 + 1], list.data[i * 3 + 2]]);
+  const expected = matcher.patternCount > MAX_TEST_PATTERNS ? -1 : out.reduce((mask, [pattern]) => mask | (1 << pattern), 0);
+  if (bits !== expected) {
+    const shown = Buffer.from(bytes).toString(utf8 ? 'utf8' : 'latin1');
+    assert.fail(`test() gave ${bits}, scan() found patterns ${expected} in ${JSON.stringify(shown)} (utf8 ${utf8})`);
+  }
   return out;
 }
 
@@ -137,6 +146,35 @@ const cases: Case[] = [
       assert.deepEqual(found[2 * i], [0, base + 16, base + 19]);
       assert.deepEqual(found[2 * i + 1], [1, base + 40, base + 43]);
     }
+  }],
+  ['test() sets the bit of each pattern that occurs, and only those', (factory) => {
+    const matcher = factory.compile([same('foo'), same('ba[rz]', true), same('zzz')]);
+    assert.equal(matcher.test(new TextEncoder().encode('a foo, a BAZ'), true), 0b011);
+    assert.equal(matcher.test(Uint8Array.from([0xff, 0x7a, 0x7a, 0x7a]), false), 0b100);
+    assert.equal(matcher.test(new Uint8Array(0), true), 0);
+  }],
+  ['test() answers for up to 31 patterns and returns -1 beyond', (factory) => {
+    const tagged = (count: number) => factory.compile(Array.from({ length: count }, (_, i) => same(`<${i}>`)));
+    const hay = new TextEncoder().encode('<30> <0> <31>');
+    assert.equal(tagged(MAX_TEST_PATTERNS).test(hay, true), (1 << 30) | 1);
+    assert.equal(tagged(MAX_TEST_PATTERNS + 1).test(hay, true), -1);
+    assert.deepEqual(triples(tagged(MAX_TEST_PATTERNS + 1), hay).map(([pattern]) => pattern), [30, 0, 31]);
+  }],
+  ['test() agrees with scan() on seeded random patterns and hay', (factory) => {
+    const gen = new SpecGenerator(random(0x7e57));
+    let compiled = 0;
+    for (let set = 0; set < 200; set++) {
+      const patterns = gen.patterns(4);
+      if (!factory.supports(patterns).ok) continue;
+      const matcher = factory.compile(patterns);
+      compiled++;
+      for (let i = 0; i < 5; i++) {
+        const utf8 = gen.int(1, 10) <= 7;
+        const hay = gen.hay(gen.int(0, 200), !utf8);
+        assert.doesNotThrow(() => triples(matcher, hay, utf8), `patterns ${JSON.stringify(patterns)}`);
+      }
+    }
+    assert.ok(compiled >= 100, `${factory.engine} took only ${compiled} of 200 random sets`);
   }],
   ['rejects an invalid pattern with PATTERN_INVALID naming it', (factory) => {
     assert.throws(

@@ -9,20 +9,10 @@ import { createHyperscanMatcherFactory } from '../../src/matcher/hyperscan.js';
 import { createJsMatcherFactory } from '../../src/matcher/js-regexp.js';
 import type { MatcherFactory, PatternSpec } from '../../src/matcher/matcher.js';
 import { triples, type Triple } from '../contracts/matcher.contract.js';
+import { random } from './random-specs.js';
 
 const hyperscan = createHyperscanMatcherFactory();
 const js = createJsMatcherFactory();
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Atom = { hyperscan: string; js: string };
 

@@ -9,6 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type * as Addon from '../../native/hyperscan/index.js';
 import { HyperscanStatus } from '../../src/matcher/hyperscan-status.js';
+import { MAX_TEST_PATTERNS } from '../../src/matcher/matcher.js';
 
 function addonEntry(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dirname(dir) !== dir; dir = dirname(dir)) {
@@ -69,6 +70,16 @@ describe('hyperscan addon', () => {
     assert.deepEqual([...out], [1, 0, 2, 0, 2, 3, 777, 777, 777, 777, 777, 777]);
   });
 
+  it('rejects wrongly typed arrays instead of misreading them', () => {
+    const db = compile(['a']);
+    const misuse = db as unknown as { scan(hay: unknown, utf8: boolean, out: unknown): number };
+    assert.throws(() => misuse.scan(bytes('a'), true, new Uint8Array(30)), TypeError);
+    assert.throws(() => misuse.scan(new Int32Array(3), true, new Int32Array(3)), TypeError);
+    assert.throws(() => misuse.scan('a', true, new Int32Array(3)), TypeError);
+    assert.throws(() => hs.takeResults(new Float64Array(3) as unknown as Int32Array), TypeError);
+    assert.throws(() => hs.compile(['a'], new Int8Array(1) as unknown as Uint8Array), TypeError);
+  });
+
   it('retains results that do not fit and hands them over without a rescan', () => {
     const db = compile(['x']);
     const small = new Int32Array(3).fill(-9);
@@ -97,6 +108,56 @@ describe('hyperscan addon', () => {
     const hay = Uint8Array.from([0xff, 0x61, 0xfe, 0x62]);
     assert.deepEqual(scanAll(compile(['a.b']), hay, false), [0, 1, 4]);
     assert.equal(compile(['\\x{1F600}']).scan(hay, false, new Int32Array(3)), HyperscanStatus.BYTE_MODE_UNAVAILABLE);
+  });
+
+  it('tests which patterns occur, as a bitmask, in UTF-8 and byte mode', () => {
+    const db = compile(['a', 'b+', 'c.c'], [0, 1, 0]);
+    assert.equal(db.test(bytes('cBBa'), true), 0b011);
+    assert.equal(db.test(bytes('c\nc cxc'), true), 0b100);
+    assert.equal(db.test(new Uint8Array(0), true), 0);
+    assert.equal(db.test(Uint8Array.from([0x63, 0xff, 0x63, 0x61]), false), 0b101);
+    assert.equal(compile(['\\x{1F600}']).test(bytes('x'), false), HyperscanStatus.BYTE_MODE_UNAVAILABLE);
+    assert.throws(() => (db as unknown as { test(hay: unknown, utf8: boolean): number }).test('a', true), TypeError);
+  });
+
+  it('tests sets of up to maxTestPatterns patterns and refuses larger ones', () => {
+    assert.equal(hs.maxTestPatterns, MAX_TEST_PATTERNS);
+    const tags = (count: number) => Array.from({ length: count }, (_, i) => `<${i}>`);
+    assert.equal(compile(tags(hs.maxTestPatterns)).test(bytes('<30><1>'), true), (1 << 30) | 2);
+    assert.equal(compile(tags(hs.maxTestPatterns + 1)).test(bytes('<1>'), true), HyperscanStatus.TOO_MANY_PATTERNS);
+  });
+
+  it('leaves the retained results of the last scan alone when testing', () => {
+    const db = compile(['x']);
+    assert.equal(db.scan(bytes('x x'), true, new Int32Array(3)), HyperscanStatus.RESULTS_RETAINED);
+    assert.equal(db.test(bytes('y'), true), 0);
+    const out = new Int32Array(6);
+    assert.equal(hs.takeResults(out), 2);
+    assert.deepEqual([...out], [0, 0, 1, 0, 2, 3]);
+  });
+
+  it('gives line number, start and end for ascending offsets', () => {
+    const hay = bytes('ab\ncd\r\n\nxyz');
+    const offsets = Int32Array.from([0, 2, 2, 3, 6, 7, 8, 11]);
+    const out = new Int32Array(offsets.length * 3 + 3).fill(-9);
+    assert.equal(hs.lineSpans(hay, offsets, offsets.length, out), offsets.length);
+    assert.deepEqual([...out], [0, 0, 2, 0, 0, 2, 0, 0, 2, 1, 3, 6, 1, 3, 6, 2, 7, 7, 3, 8, 11, 3, 8, 11, -9, -9, -9]);
+    assert.equal(hs.lineSpans(new Uint8Array(0), Int32Array.from([0, 0]), 2, out), 2);
+    assert.deepEqual([...out.subarray(0, 6)], [0, 0, 0, 0, 0, 0]);
+    assert.equal(hs.lineSpans(hay, offsets, 0, new Int32Array(0)), 0);
+  });
+
+  it('refuses bad lineSpans input with a status or an exception', () => {
+    const hay = bytes('a\nb');
+    const out = new Int32Array(6);
+    assert.equal(hs.lineSpans(hay, Int32Array.from([2, 1]), 2, out), HyperscanStatus.OFFSETS_INVALID);
+    assert.equal(hs.lineSpans(hay, Int32Array.from([-1]), 1, out), HyperscanStatus.OFFSETS_INVALID);
+    assert.equal(hs.lineSpans(hay, Int32Array.from([4]), 1, out), HyperscanStatus.OFFSETS_INVALID);
+    assert.equal(hs.lineSpans(hay, Int32Array.from([0, 1, 2]), 3, out), HyperscanStatus.OUT_TOO_SMALL);
+    assert.throws(() => hs.lineSpans(hay, Int32Array.from([0]), 2, out), RangeError);
+    assert.throws(() => hs.lineSpans(hay, Int32Array.from([0]), 0.5, out), RangeError);
+    assert.throws(() => hs.lineSpans(hay, Uint32Array.from([0]) as unknown as Int32Array, 1, out), TypeError);
+    assert.throws(() => hs.lineSpans(hay, Int32Array.from([0]), 1, new Uint32Array(3) as unknown as Int32Array), TypeError);
   });
 
   it('reuses one scratch across many scans of databases of different sizes', () => {
@@ -130,14 +191,21 @@ describe('hyperscan addon', () => {
   it('frees databases when the GC collects them', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const before = hs.liveDatabases();
+    // Collects until the live count stops falling, so earlier tests' garbage cannot blur the count.
+    const settle = async () => {
+      for (let previous = -1; previous !== hs.liveDatabases(); ) {
+        previous = hs.liveDatabases();
+        for (let i = 0; i < 3; i++) {
+          gc();
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      return hs.liveDatabases();
+    };
+    const before = await settle();
     let garbage: Addon.Database[] | null = Array.from({ length: 50 }, (_, i) => compile([`garbage${i}`]));
     assert.equal(hs.liveDatabases(), before + garbage.length);
     garbage = null;
-    for (let round = 0; round < 20 && hs.liveDatabases() > before; round++) {
-      gc();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    assert.ok(hs.liveDatabases() <= before, `${hs.liveDatabases()} databases alive, ${before} before`);
+    assert.equal(await settle(), before);
   });
 });

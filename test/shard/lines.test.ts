@@ -32,7 +32,7 @@ test('CRLF lines drop the carriage return from the text but keep offsets', () =>
 
 test('matches on the last line without a newline, zero-width matches and duplicates', () => {
   const text = 'a\nlast';
-  assert.deepEqual(toLineMatches(bytes(text), [2, 2, 2, 6, 2, 6]), [{ line: 'last', lineNumber: 1, offsetAndLengths: [[0, 4], [0, 0]] }]);
+  assert.deepEqual(toLineMatches(bytes(text), [2, 2, 2, 6, 2, 6]), [{ line: 'last', lineNumber: 1, offsetAndLengths: [[0, 0], [0, 4]] }]);
 });
 
 test('a match ending right after a newline does not mark the next line', () => {

@@ -3,6 +3,7 @@
 #include <napi.h>
 
 #include "database.h"
+#include "lines.h"
 #include "scan.h"
 #include "scratch.h"
 #include "status.h"
@@ -30,6 +31,9 @@ Napi::Object StatusCodes(Napi::Env env) {
   codes.Set("SCAN_FAILED", Napi::Number::New(env, SCAN_FAILED));
   codes.Set("COMPILE_FAILED", Napi::Number::New(env, COMPILE_FAILED));
   codes.Set("EMPTY_MATCH", Napi::Number::New(env, EMPTY_MATCH));
+  codes.Set("TOO_MANY_PATTERNS", Napi::Number::New(env, TOO_MANY_PATTERNS));
+  codes.Set("OUT_TOO_SMALL", Napi::Number::New(env, OUT_TOO_SMALL));
+  codes.Set("OFFSETS_INVALID", Napi::Number::New(env, OFFSETS_INVALID));
   codes.Freeze();
   return codes;
 }
@@ -41,11 +45,13 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("Database", databaseClass);
   exports.Set("compile", Napi::Function::New<Database::Compile>(env, "compile"));
   exports.Set("takeResults", Napi::Function::New<TakeResults>(env, "takeResults"));
+  exports.Set("lineSpans", Napi::Function::New<LineSpans>(env, "lineSpans"));
   exports.Set("noop", Napi::Function::New<Noop>(env, "noop"));
   exports.Set("version", Napi::Function::New<Version>(env, "version"));
   exports.Set("liveDatabases", Napi::Function::New<LiveDatabases>(env, "liveDatabases"));
   exports.Set("status", StatusCodes(env));
   exports.Set("maxReports", Napi::Number::New(env, static_cast<double>(kMaxReports)));
+  exports.Set("maxTestPatterns", Napi::Number::New(env, static_cast<double>(kMaxTestPatterns)));
   return exports;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "args.h"
 #include "scratch.h"
 #include "status.h"
 
@@ -21,8 +22,10 @@ struct PendingDatabase {
   ModeDatabase utf8;
 };
 
-unsigned PatternFlags(bool caseless, bool utf8) {
-  unsigned flags = HS_FLAG_SOM_LEFTMOST | HS_FLAG_MULTILINE;
+// A test database drops start-of-match tracking (the costly part of scanning) and reports each
+// pattern once; its expressions and other flags equal the scan database's, so its verdicts do too.
+unsigned PatternFlags(bool caseless, bool utf8, bool forTest) {
+  unsigned flags = HS_FLAG_MULTILINE | (forTest ? HS_FLAG_SINGLEMATCH : HS_FLAG_SOM_LEFTMOST);
   if (caseless) flags |= HS_FLAG_CASELESS;
   if (utf8) flags |= HS_FLAG_UTF8;
   return flags;
@@ -37,7 +40,7 @@ CompileOutcome Failure(int32_t status, int32_t index, std::string message) {
 }
 
 CompileOutcome CompileMode(const std::vector<std::string>& expressions,
-                           const std::vector<uint8_t>& caseless, bool utf8) {
+                           const std::vector<uint8_t>& caseless, bool utf8, bool forTest) {
   const size_t count = expressions.size();
   std::vector<const char*> sources(count);
   std::vector<unsigned> flags(count);
@@ -47,7 +50,7 @@ CompileOutcome CompileMode(const std::vector<std::string>& expressions,
   outcome.database.fixedWidth.resize(count);
   for (size_t i = 0; i < count; i++) {
     sources[i] = expressions[i].c_str();
-    flags[i] = PatternFlags(caseless[i] != 0, utf8);
+    flags[i] = PatternFlags(caseless[i] != 0, utf8, forTest);
     ids[i] = static_cast<unsigned>(i);
     hs_expr_info_t* info = nullptr;
     hs_compile_error_t* error = nullptr;
@@ -86,16 +89,16 @@ Napi::Function Database::DefineClass(Napi::Env env) {
   return ObjectWrap<Database>::DefineClass(
       env, "Database",
       {InstanceMethod<&Database::Scan>("scan"),
+       InstanceMethod<&Database::Test>("test"),
        InstanceAccessor<&Database::PatternCount>("patternCount")});
 }
 
 Napi::Value Database::Compile(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (!info[0].IsArray() || !info[1].IsTypedArray()) {
-    throw Napi::TypeError::New(env, "compile(expressions: string[], caseless: Uint8Array)");
-  }
+  const char* usage = "compile(expressions: string[], caseless: Uint8Array)";
+  if (!info[0].IsArray()) throw Napi::TypeError::New(env, usage);
   Napi::Array list = info[0].As<Napi::Array>();
-  Napi::Uint8Array caseless = info[1].As<Napi::Uint8Array>();
+  Napi::Uint8Array caseless = TypedArrayArg<Napi::Uint8Array>(info, 1, napi_uint8_array, usage);
   const uint32_t count = list.Length();
   if (count == 0 || caseless.ElementLength() != count) {
     throw Napi::RangeError::New(env, "need one caseless flag per expression, and at least one expression");
@@ -108,7 +111,7 @@ Napi::Value Database::Compile(const Napi::CallbackInfo& info) {
     pending.expressions.push_back(item.As<Napi::String>().Utf8Value());
   }
   pending.caseless.assign(caseless.Data(), caseless.Data() + count);
-  CompileOutcome outcome = CompileMode(pending.expressions, pending.caseless, true);
+  CompileOutcome outcome = CompileMode(pending.expressions, pending.caseless, true, false);
   if (outcome.status != 0) {
     Napi::Object failure = Napi::Object::New(env);
     failure.Set("status", Napi::Number::New(env, outcome.status));
@@ -134,7 +137,9 @@ Database::Database(const Napi::CallbackInfo& info) : ObjectWrap<Database>(info) 
 
 Database::~Database() {
   if (utf8_.db != nullptr) hs_free_database(utf8_.db);
-  if (bytes_.db != nullptr) hs_free_database(bytes_.db);
+  for (ModeDatabase* lazy : {&bytes_, &testUtf8_, &testBytes_}) {
+    if (lazy->db != nullptr) hs_free_database(lazy->db);
+  }
   liveDatabases--;
   if (externalBytes_ != 0) Napi::MemoryManagement::AdjustExternalMemory(Env(), -externalBytes_);
 }
@@ -148,15 +153,24 @@ void Database::Adopt(ModeDatabase& target, ModeDatabase&& source) {
 
 ModeDatabase* Database::ForHay(bool utf8) {
   if (utf8) return &utf8_;
-  if (bytes_.db != nullptr) return &bytes_;
-  if (bytesFailed_) return nullptr;
-  CompileOutcome outcome = CompileMode(expressions_, caseless_, false);
+  return CompileOnce(bytes_, bytesFailed_, false, false);
+}
+
+ModeDatabase* Database::ForTest(bool utf8) {
+  return utf8 ? CompileOnce(testUtf8_, testUtf8Failed_, true, true)
+              : CompileOnce(testBytes_, testBytesFailed_, false, true);
+}
+
+ModeDatabase* Database::CompileOnce(ModeDatabase& slot, bool& failed, bool utf8, bool forTest) {
+  if (slot.db != nullptr) return &slot;
+  if (failed) return nullptr;
+  CompileOutcome outcome = CompileMode(expressions_, caseless_, utf8, forTest);
   if (outcome.status != 0) {
-    bytesFailed_ = true;
+    failed = true;
     return nullptr;
   }
-  Adopt(bytes_, std::move(outcome.database));
-  return &bytes_;
+  Adopt(slot, std::move(outcome.database));
+  return &slot;
 }
 
 int64_t Database::LiveCount() { return liveDatabases.load(); }

@@ -42,17 +42,26 @@ class Database : public Napi::ObjectWrap<Database> {
   size_t patternCount() const { return expressions_.size(); }
   // The database for this kind of hay; compiles the byte-mode one on first use, null if it cannot.
   ModeDatabase* ForHay(bool utf8);
+  // ForHay's match-or-not twin for test(): no start of match, at most one report per pattern.
+  // Compiled on first use, null if it cannot be.
+  ModeDatabase* ForTest(bool utf8);
 
  private:
   Napi::Value Scan(const Napi::CallbackInfo& info);
+  Napi::Value Test(const Napi::CallbackInfo& info);
   Napi::Value PatternCount(const Napi::CallbackInfo& info);
   void Adopt(ModeDatabase& target, ModeDatabase&& source);
+  ModeDatabase* CompileOnce(ModeDatabase& slot, bool& failed, bool utf8, bool forTest);
 
   std::vector<std::string> expressions_;
   std::vector<uint8_t> caseless_;
   ModeDatabase utf8_;
   ModeDatabase bytes_;
+  ModeDatabase testUtf8_;
+  ModeDatabase testBytes_;
   bool bytesFailed_ = false;
+  bool testUtf8Failed_ = false;
+  bool testBytesFailed_ = false;
   int64_t externalBytes_ = 0;
 };
 

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <new>
 
+#include "args.h"
 #include "database.h"
 #include "scratch.h"
 #include "status.h"
@@ -39,15 +40,19 @@ int OnMatch(unsigned id, unsigned long long from, unsigned long long to, unsigne
 // of the last taken match: a shorter match with the same end may then start after that end and
 // never have been reported. Such patterns are marked "uncertain" (a (pattern, -1, -1) triple at
 // the front) so the caller can rerun just them on the reference engine.
-bool SelectMatches(const ModeDatabase& database, size_t patternCount, std::vector<Report>& reports,
-                   std::vector<int32_t>& results) {
+bool SelectMatches(const ModeDatabase& database, size_t patternCount, ThreadState& state) {
+  std::vector<Report>& reports = state.reports;
+  std::vector<int32_t>& results = state.results;
+  if (reports.empty()) return false;
   std::sort(reports.begin(), reports.end(), [](const Report& a, const Report& b) {
     if (a.from != b.from) return a.from < b.from;
     if (a.id != b.id) return a.id < b.id;
     return a.to > b.to;
   });
-  std::vector<uint32_t> lastEnd(patternCount, 0);
-  std::vector<uint8_t> uncertain(patternCount, 0);
+  std::vector<uint32_t>& lastEnd = state.lastEnd;
+  std::vector<uint8_t>& uncertain = state.uncertain;
+  lastEnd.assign(patternCount, 0);
+  uncertain.assign(patternCount, 0);
   bool anyUncertain = false;
   for (const Report& report : reports) {
     const uint32_t id = report.id;
@@ -79,18 +84,18 @@ bool SelectMatches(const ModeDatabase& database, size_t patternCount, std::vecto
 
 Napi::Value Database::Scan(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (!info[0].IsTypedArray() || !info[2].IsTypedArray()) {
-    throw Napi::TypeError::New(env, "scan(hay: Uint8Array, utf8: boolean, out: Int32Array)");
-  }
-  Napi::Uint8Array hay = info[0].As<Napi::Uint8Array>();
+  const char* usage = "scan(hay: Uint8Array, utf8: boolean, out: Int32Array)";
+  Napi::Uint8Array hay = TypedArrayArg<Napi::Uint8Array>(info, 0, napi_uint8_array, usage);
   const bool utf8 = info[1].ToBoolean().Value();
-  Napi::Int32Array out = info[2].As<Napi::Int32Array>();
+  Napi::Int32Array out = TypedArrayArg<Napi::Int32Array>(info, 2, napi_int32_array, usage);
   ThreadState& state = GetThreadState(env);
   state.results.clear();
   state.reports.clear();
   auto status = [&](Status code) { return Napi::Number::New(env, code); };
 
-  if (hay.ByteLength() > static_cast<size_t>(INT32_MAX)) return status(HAY_TOO_LARGE);
+  // Uint8Array's cached ElementLength equals its byte length and avoids another N-API query.
+  const size_t hayLength = hay.ElementLength();
+  if (hayLength > static_cast<size_t>(INT32_MAX)) return status(HAY_TOO_LARGE);
   ModeDatabase* database = ForHay(utf8);
   if (database == nullptr) return status(BYTE_MODE_UNAVAILABLE);
   if (!database->scratchReady) {
@@ -99,8 +104,8 @@ Napi::Value Database::Scan(const Napi::CallbackInfo& info) {
   }
 
   ScanContext context{&state.reports, false};
-  const char* data = hay.ByteLength() > 0 ? reinterpret_cast<const char*>(hay.Data()) : "";
-  const hs_error_t rc = hs_scan(database->db, data, static_cast<unsigned>(hay.ByteLength()), 0,
+  const char* data = hayLength > 0 ? reinterpret_cast<const char*>(hay.Data()) : "";
+  const hs_error_t rc = hs_scan(database->db, data, static_cast<unsigned>(hayLength), 0,
                                 state.scratch, OnMatch, &context);
   if (context.overflow) {
     state.reports.clear();
@@ -109,7 +114,7 @@ Napi::Value Database::Scan(const Napi::CallbackInfo& info) {
   }
   if (rc != HS_SUCCESS) return status(SCAN_FAILED);
 
-  const bool uncertain = SelectMatches(*database, patternCount(), state.reports, state.results);
+  const bool uncertain = SelectMatches(*database, patternCount(), state);
   state.reports.clear();
   TrimBuffers(state);
   if (uncertain || state.results.size() > out.ElementLength()) return status(RESULTS_RETAINED);
@@ -121,8 +126,7 @@ Napi::Value Database::Scan(const Napi::CallbackInfo& info) {
 
 Napi::Value TakeResults(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
-  if (!info[0].IsTypedArray()) throw Napi::TypeError::New(env, "takeResults(out: Int32Array)");
-  Napi::Int32Array out = info[0].As<Napi::Int32Array>();
+  Napi::Int32Array out = TypedArrayArg<Napi::Int32Array>(info, 0, napi_int32_array, "takeResults(out: Int32Array)");
   const std::vector<int32_t>& results = GetThreadState(env).results;
   if (!results.empty() && results.size() <= out.ElementLength()) {
     std::memcpy(out.Data(), results.data(), results.size() * sizeof(int32_t));

@@ -19,6 +19,9 @@ struct Report {
 struct ThreadState {
   hs_scratch_t* scratch = nullptr;
   std::vector<Report> reports;
+  // Per-pattern working state of the post-pass, reused so a scan does not allocate.
+  std::vector<uint32_t> lastEnd;
+  std::vector<uint8_t> uncertain;
   // Triples of the last scan on this thread, kept for takeResults().
   std::vector<int32_t> results;
   Napi::FunctionReference databaseConstructor;

@@ -21,9 +21,18 @@ enum Status : int32_t {
   COMPILE_FAILED = -6,
   // A pattern can match the empty string; those are left to the JS engine.
   EMPTY_MATCH = -7,
+  // test() on a set of more than kMaxTestPatterns patterns: the bitmask cannot hold them.
+  TOO_MANY_PATTERNS = -8,
+  // lineSpans(): `out` holds fewer than count * 3 entries.
+  OUT_TOO_SMALL = -9,
+  // lineSpans(): an offset is negative, past the hay's end, or smaller than the one before it.
+  OFFSETS_INVALID = -10,
 };
 
 // Raw reports (one per match end) kept per scan; beyond this the scan stops with TOO_MANY_REPORTS.
 constexpr size_t kMaxReports = size_t{4} << 20;
+
+// test() answers with an int32 bitmask that stays non-negative, so it never reads as a status.
+constexpr size_t kMaxTestPatterns = 31;
 
 }  // namespace quarry_hs

@@ -1,0 +1,154 @@
+/**
+ * The query language end to end over real indexed repositories: boolean operators, filters,
+ * result types, select:, fork:/archived:, unindexed revisions, limits and errors.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { syncRepository } from '../../src/repos/registry.js';
+import { updateRepo } from '../../src/store/repos.js';
+import { commitAll, git, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
+import { addAndIndex, createEngineFixture, matchedLines, type EngineFixture } from '../e2e/engine-fixture.js';
+import type { FileMatch, SearchResponse } from '../../src/model/result.js';
+
+let fixture: EngineFixture;
+const dirs: string[] = [];
+
+function repo(files: Record<string, string>): string {
+  const dir = makeTempDir('quarry-search-src');
+  dirs.push(dir);
+  initRepo(dir);
+  writeFiles(dir, files);
+  commitAll(dir, 'initial');
+  return dir;
+}
+
+async function search(query: string): Promise<SearchResponse> {
+  return fixture.engine.search.search({ query });
+}
+
+function paths(response: SearchResponse): string[] {
+  return response.matches.map((m) => (m.type === 'repo' ? `repo:${m.repository}` : `${m.repository.split('/').pop()}:${m.path}`)).sort();
+}
+
+before(async () => {
+  fixture = await createEngineFixture();
+  const alpha = repo({
+    'main.go': 'package main\n\nfunc main() {\n\tprintln("hello world")\n}\n',
+    'util/strings.go': 'package util\n\n// Reverse returns s reversed.\nfunc Reverse(s string) string { return s }\n',
+    'web/app.ts': 'export function hello(name: string) {\n  return `Hello ${name}`;\n}\n',
+    'README.md': '# Alpha\nSay hello to the world.\n',
+    'docs/hello.txt': 'nothing to see\n',
+  });
+  await addAndIndex(fixture, 'github.com/acme/alpha', alpha);
+  git(alpha, 'tag', 'v1');
+  writeFiles(alpha, { 'main.go': 'package main\n\nfunc main() {\n\tprintln("goodbye world")\n}\n' });
+  commitAll(alpha, 'goodbye');
+  await syncRepository({ dataDir: fixture.dataDir, store: fixture.engine.store }, 'github.com/acme/alpha');
+  await fixture.indexRepo('github.com/acme/alpha');
+  await addAndIndex(fixture, 'github.com/acme/beta', repo({ 'lib.py': 'def hello():\n    return "hello"\n', 'setup.py': 'import setuptools\n' }));
+  await addAndIndex(fixture, 'github.com/other/forked', repo({ 'x.go': 'package x // hello fork\n' }));
+  await addAndIndex(fixture, 'github.com/other/old', repo({ 'y.go': 'package y // hello archive\n' }));
+  updateRepo(fixture.engine.store, 'github.com/other/forked', { fork: true });
+  updateRepo(fixture.engine.store, 'github.com/other/old', { archived: true });
+  await fixture.indexRepo('github.com/other/forked');
+  await fixture.indexRepo('github.com/other/old');
+});
+
+after(async () => {
+  await fixture.engine.close();
+  for (const d of dirs) removeDir(d);
+  removeDir(fixture.dataDir);
+});
+
+describe('patterns and operators', () => {
+  it('keyword terms must all occur, in content or path', async () => {
+    assert.deepEqual(paths(await search('hello world')), ['alpha:README.md']);
+    assert.deepEqual(paths(await search('hello docs')), ['alpha:docs/hello.txt']);
+  });
+
+  it('OR unions, NOT excludes, AND binds tighter than OR', async () => {
+    assert.deepEqual(paths(await search('type:file Reverse OR setuptools')), ['alpha:util/strings.go', 'beta:setup.py']);
+    assert.deepEqual(paths(await search('type:file hello NOT world')), ['alpha:web/app.ts', 'beta:lib.py']);
+    assert.deepEqual(paths(await search('type:file package AND Reverse OR setuptools')), ['alpha:util/strings.go', 'beta:setup.py']);
+  });
+
+  it('regex and case sensitivity', async () => {
+    assert.deepEqual(paths(await search('type:file /func\\s[A-Z]\\w+/ case:yes')), ['alpha:util/strings.go']);
+    assert.deepEqual(paths(await search('type:file case:yes Hello')), ['alpha:web/app.ts']);
+    assert.equal(paths(await search('type:file Hello')).length, 3);
+  });
+
+  it('content: never matches paths; -content: excludes', async () => {
+    assert.deepEqual(paths(await search('content:hello -content:world lang:go')), []);
+    assert.deepEqual(paths(await search('type:file content:"hello" -content:"return"')), ['alpha:README.md']);
+  });
+});
+
+describe('filters', () => {
+  it('repo:, -repo:, file:, -file:, lang:, -lang:', async () => {
+    assert.deepEqual(paths(await search('type:file hello repo:beta')), ['beta:lib.py']);
+    assert.deepEqual(paths(await search('type:file hello -repo:alpha')), ['beta:lib.py']);
+    assert.deepEqual(paths(await search('type:file hello file:\\.ts$')), ['alpha:web/app.ts']);
+    assert.deepEqual(paths(await search('type:file hello -file:\\.(md|ts)$ repo:alpha')), []);
+    assert.deepEqual(paths(await search('type:file hello lang:python')), ['beta:lib.py']);
+    assert.deepEqual(paths(await search('type:file hello -lang:python -lang:markdown')), ['alpha:web/app.ts']);
+  });
+
+  it('forks and archived repositories are excluded unless asked for', async () => {
+    const plain = await search('hello type:file');
+    assert.ok(!paths(plain).some((p) => p.startsWith('forked') || p.startsWith('old')));
+    assert.deepEqual(plain.skipped.map((s) => s.reason).sort(), ['excluded-archive', 'repository-fork']);
+    assert.deepEqual(paths(await search('hello type:file fork:only')), ['forked:x.go']);
+    assert.deepEqual(paths(await search('hello type:file archived:only')), ['old:y.go']);
+    assert.equal(paths(await search('hello type:file fork:yes archived:yes')).length, paths(plain).length + 2);
+  });
+
+  it('type:path matches file names only; type:repo and repo-only queries list repositories', async () => {
+    assert.deepEqual(paths(await search('type:path hello')), ['alpha:docs/hello.txt']);
+    assert.deepEqual(paths(await search('type:repo acme')), ['repo:github.com/acme/alpha', 'repo:github.com/acme/beta']);
+    assert.deepEqual(paths(await search('repo:beta')), ['repo:github.com/acme/beta']);
+  });
+
+  it('select:repo and select:file convert results', async () => {
+    assert.deepEqual(paths(await search('hello select:repo type:file')), ['repo:github.com/acme/alpha', 'repo:github.com/acme/beta']);
+    const files = await search('type:file hello select:file repo:alpha');
+    assert.ok(files.matches.every((m) => m.type === 'path'));
+  });
+});
+
+describe('revisions', () => {
+  it('searches the indexed default branch, and an unindexed tag by scanning its tree', async () => {
+    assert.deepEqual(matchedLines(await search('repo:alpha type:file goodbye')), ['main.go:4']);
+    const old = await search('repo:alpha@v1 type:file "hello world"');
+    assert.deepEqual(matchedLines(old), ['main.go:4']);
+    assert.ok(old.matches.every((m) => m.type !== 'repo' && (m as FileMatch).branches[0] === 'v1'));
+    assert.equal(old.stats.trigramLookups, 0, 'an unindexed revision has no postings');
+  });
+
+  it('an unknown revision is a clear error', async () => {
+    await assert.rejects(search('repo:alpha@nope hello'), (err: Error & { code?: string }) => err.code === 'REVISION_NOT_FOUND');
+  });
+});
+
+describe('limits and errors', () => {
+  it('count: stops early and reports limitHit with a suggestion', async () => {
+    const limited = await search('type:file count:1 hello');
+    assert.equal(limited.matchCount, 1);
+    assert.equal(limited.limitHit, true);
+    assert.ok(limited.skipped.some((s) => s.reason === 'shard-match-limit' && s.suggested?.queryExpression === 'count:all'));
+  });
+
+  it('a malformed query is a QUERY_SYNTAX error naming the position; type:commit is unsupported', async () => {
+    await assert.rejects(search('(hello'), (err: Error & { code?: string }) => err.code === 'QUERY_SYNTAX' && /position/.test(err.message));
+    await assert.rejects(search('type:commit fix'), (err: Error & { code?: string }) => err.code === 'QUERY_UNSUPPORTED');
+    await assert.rejects(search('/a(/'), (err: Error & { code?: string }) => err.code === 'PATTERN_INVALID');
+  });
+
+  it('stats travel with results', async () => {
+    const r = await search('type:file hello');
+    assert.ok(r.stats.candidates >= r.matches.length);
+    assert.ok(r.stats.shardsSearched >= 1);
+    assert.deepEqual(r.stats.matchers, ['hyperscan']);
+    assert.match(r.query, /hello/);
+  });
+});
