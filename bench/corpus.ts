@@ -46,7 +46,8 @@ export function corpusRoot(env: NodeJS.ProcessEnv = process.env): string {
 
 function git(gitDir: string, args: readonly string[], workTree?: string): string {
   const scope = workTree === undefined ? [`--git-dir=${gitDir}`] : [`--git-dir=${gitDir}`, `--work-tree=${workTree}`];
-  return execFileSync('git', [...scope, ...args], { env: GIT_ENV, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  // No background auto-gc: it would outlive this process and rewrite objects while Quarry clones them.
+  return execFileSync('git', ['-c', 'gc.auto=0', ...scope, ...args], { env: GIT_ENV, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'] }).trim();
 }
 
 function extract(root: string, target: string, members: readonly string[]): void {
@@ -103,6 +104,7 @@ function commitWorktree(worktree: string, gitDir: string): void {
   git(staging, ['commit', '--quiet', '--no-verify', '-m', `Linux 6.1 from Debian's ${TOP}`], worktree);
   git(staging, ['config', 'core.bare', 'true']);
   rmSync(join(staging, 'index'), { force: true });
+  git(staging, ['repack', '-a', '-d', '-q']);
   renameSync(staging, gitDir);
 }
 

@@ -13,7 +13,7 @@
  *   blobs       docCount × 20 bytes: git blob oid of each doc
  *   sizes       Uint32Array: byte size of each doc
  *   flags       Uint8Array: DOC_FLAG_* bits of each doc
- *   dict.tri    Uint32Array: distinct trigrams (model/trigram.ts packing), ascending
+ *   dict.tri    Uint32Array: distinct exact-case trigrams (model/trigram.ts packing), ascending
  *   dict.loc    Uint32Array: per trigram (block number, byte offset in block, byte length)
  * A posting list is the ascending doc ids containing the trigram, as LEB128 varints of
  * (id - previous - 1) with previous = -1 at the start. Blocks pack many lists into values of
@@ -23,7 +23,7 @@
  * older ones, recorded as per-segment deleted doc ids in the manifest (see index/manifest.ts).
  */
 
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 export const BLOCK_TARGET_BYTES = 64 * 1024;
 

@@ -1,15 +1,11 @@
 /**
- * The trigram the index stores and the planner asks for: three bytes of UTF-8, ASCII letters
- * folded to lower case, packed into 24 bits. Index build and query planning must agree on this.
+ * The trigram the index stores and the planner asks for: three bytes of UTF-8, exactly as they
+ * are (case included, as codesearch and Zoekt do), packed into 24 bits. Case-insensitive queries
+ * ask for every case variant instead. Index build and query planning must agree on this.
  */
 
-/** ASCII upper-case letters fold to lower case; every other byte is itself. */
-export function foldByte(byte: number): number {
-  return byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte;
-}
-
 export function packTrigram(a: number, b: number, c: number): number {
-  return (foldByte(a) << 16) | (foldByte(b) << 8) | foldByte(c);
+  return (a << 16) | (b << 8) | c;
 }
 
 export function trigramToString(trigram: number): string {

@@ -80,12 +80,35 @@ function combine(op: 'and' | 'or', queries: readonly TrigramQuery[]): TrigramQue
   return { op, args: kept };
 }
 
-/** AND of every trigram of a byte string already folded; `all` when it is shorter than three bytes. */
+/** A char above any byte: this ASCII letter in either case (its lower case is the low byte). */
+const FREE_LETTER = 0x100;
+
+/** The key char of an ASCII code point in a case-insensitive scope: letters become either-case. */
+export function freeLetter(cp: number): number {
+  const lower = cp | 0x20;
+  return lower >= 0x61 && lower <= 0x7a ? FREE_LETTER | lower : cp;
+}
+
+/** The exact bytes a key char stands for: one byte, or both cases of a free letter. */
+function bytesOf(key: number): number[] {
+  return key & FREE_LETTER ? [key & 0xff, (key & 0xff) ^ 0x20] : [key];
+}
+
+/** The trigram at `i`, as an OR of its case variants when it holds free letters. */
+function trigramAt(bytes: string, i: number): TrigramQuery {
+  const variants: TrigramQuery[] = [];
+  for (const a of bytesOf(bytes.charCodeAt(i))) {
+    for (const b of bytesOf(bytes.charCodeAt(i + 1))) {
+      for (const c of bytesOf(bytes.charCodeAt(i + 2))) variants.push({ op: 'tri', trigram: packTrigram(a, b, c) });
+    }
+  }
+  return variants.length === 1 ? variants[0]! : { op: 'or', args: variants };
+}
+
+/** AND of every trigram of a key string; `all` when it is shorter than three bytes. */
 function trigramsOf(bytes: string): TrigramQuery {
   const tris: TrigramQuery[] = [];
-  for (let i = 0; i + 3 <= bytes.length; i++) {
-    tris.push({ op: 'tri', trigram: packTrigram(bytes.charCodeAt(i), bytes.charCodeAt(i + 1), bytes.charCodeAt(i + 2)) });
-  }
+  for (let i = 0; i + 3 <= bytes.length; i++) tris.push(trigramAt(bytes, i));
   return and(tris);
 }
 

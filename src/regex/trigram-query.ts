@@ -10,10 +10,11 @@
  * whatever no longer fits is turned into trigrams and ANDed into the query, or dropped, so
  * information is lost only as "match more".
  *
- * Strings are UTF-8 bytes with ASCII letters folded, exactly like the index's trigrams, so ASCII
- * case never changes the query. Case-insensitive scopes add each code point's other cases (the JS
- * engine's Unicode simple folding: `é`/`É`, `k`/KELVIN SIGN) as alternatives, because the index does
- * not fold non-ASCII bytes. Classes of up to 100 code points become exact sets; larger classes,
+ * Strings hold one char per UTF-8 byte. An ASCII letter in a case-insensitive scope is one
+ * "either case" char (query-ops.ts: FREE_LETTER), so folding never multiplies strings; the trigrams
+ * it lands in become an OR of their case variants, since the index keeps exact case. Other code
+ * points in such scopes add their other cases (the JS engine's Unicode simple folding: `é`/`É`,
+ * `k`/KELVIN SIGN) as alternatives. Classes of up to 100 code points become exact sets; larger classes,
  * Unicode properties and backreferences match "anything"; anchors and look-around match the empty
  * string, though a positive look-around still requires its own query (its text is in the document).
  *
@@ -21,10 +22,11 @@
  * one with a match. test/regex/no-false-negatives.test.ts checks it against the JS engine.
  */
 
-import { foldByte, type TrigramQuery } from '../model/trigram.js';
+import type { TrigramQuery } from '../model/trigram.js';
 import type { RegexNode } from './ast.js';
 import { orbitOf } from './case-fold.js';
 import { codePointsOf, sizeOf } from './charset.js';
+import { freeLetter } from './query-ops.js';
 import { alternate, ANY_CHAR, ANY_MATCH, concatAll, EMPTY_STRING, exactly, finalQuery, NO_MATCH, repeated, requiring, type Info } from './trigram-info.js';
 
 /** Classes larger than this are treated as "any character". */
@@ -51,7 +53,7 @@ function analyze(node: RegexNode): Info {
       if (node.props.length > 0) return ANY_CHAR;
       if (node.set.length === 0) return NO_MATCH;
       if (sizeOf(node.set) > MAX_CLASS_SIZE) return ANY_CHAR;
-      return exactly(new Set(codePointsOf(node.set).map(foldedUtf8)));
+      return exactly(new Set(codePointsOf(node.set).map((cp) => utf8Key(cp, node.fold))));
     case 'group':
       return analyze(node.body);
     case 'concat':
@@ -82,7 +84,7 @@ function analyzeConcat(items: readonly RegexNode[]): Info {
 }
 
 function literalStrings(cp: number, fold: boolean): Set<string> {
-  return new Set((fold ? orbitOf(cp) : [cp]).map(foldedUtf8));
+  return new Set((fold ? orbitOf(cp) : [cp]).map((c) => utf8Key(c, fold)));
 }
 
 function analyzeRepeat(body: RegexNode, min: number, max: number): Info {
@@ -92,11 +94,11 @@ function analyzeRepeat(body: RegexNode, min: number, max: number): Info {
   return min > MAX_COPIES || max > min ? repeated(info) : info;
 }
 
-/** The code point's UTF-8 bytes, ASCII letters lower-cased, one char per byte. */
-function foldedUtf8(cp: number): string {
+/** The code point's UTF-8 bytes, one char per byte; an ASCII letter under `fold` is either case. */
+function utf8Key(cp: number, fold: boolean): string {
   const bytes =
     cp < 0x80
-      ? [foldByte(cp)]
+      ? [fold ? freeLetter(cp) : cp]
       : cp < 0x800
       ? [0xc0 | (cp >> 6), 0x80 | (cp & 0x3f)]
       : cp < 0x10000

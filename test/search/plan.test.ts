@@ -19,7 +19,7 @@ function manifest(repo: string, extra: Partial<Manifest> = {}): Manifest {
 
 describe('planBasicQuery', () => {
   it('gives each atom its pattern, trigram query and match scope', () => {
-    const p = plan('foo -content:bar type:file');
+    const p = plan('foo -content:bar type:file case:yes');
     assert.equal(p.patterns.length, 2);
     assert.deepEqual(p.atoms.map((a) => [a.negated, a.matchContent, a.matchPath]), [[false, true, false], [true, true, false]]);
     assert.equal(trigramQueryToString(p.atoms[0]!.trigrams), '"foo"');

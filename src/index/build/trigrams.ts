@@ -2,9 +2,6 @@
  * Distinct trigrams of one document, the hot loop of indexing. Uses a per-thread stamp table over
  * all 2^24 trigrams instead of a Set, so each byte costs a few array operations and no allocation.
  */
-import { foldByte } from '../../model/trigram.js';
-
-const FOLD = Uint8Array.from({ length: 256 }, (_, b) => foldByte(b));
 const TRIGRAM_SPACE = 1 << 24;
 
 export class TrigramExtractor {
@@ -17,9 +14,9 @@ export class TrigramExtractor {
     const seen = this.lastSeen;
     let n = at;
     if (content.length < 3) return n;
-    let t = (FOLD[content[0]!]! << 8) | FOLD[content[1]!]!;
+    let t = (content[0]! << 8) | content[1]!;
     for (let i = 2; i < content.length; i++) {
-      t = ((t << 8) | FOLD[content[i]!]!) & 0xffffff;
+      t = ((t << 8) | content[i]!) & 0xffffff;
       if (seen[t] !== stamp) {
         seen[t] = stamp;
         out[n++] = t;
