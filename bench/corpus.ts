@@ -3,7 +3,7 @@
  * (for rg and cindex) and a bare repository holding one reproducible commit of it (for Quarry).
  * Creates what is missing; installing the Debian package is scripts/bench's job, not this file's.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, type ExecFileSyncOptionsWithStringEncoding } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './paths.js';
@@ -47,7 +47,8 @@ export function corpusRoot(env: NodeJS.ProcessEnv = process.env): string {
 function git(gitDir: string, args: readonly string[], workTree?: string): string {
   const scope = workTree === undefined ? [`--git-dir=${gitDir}`] : [`--git-dir=${gitDir}`, `--work-tree=${workTree}`];
   // No background auto-gc: it would outlive this process and rewrite objects while Quarry clones them.
-  return execFileSync('git', ['-c', 'gc.auto=0', ...scope, ...args], { env: GIT_ENV, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  const options: ExecFileSyncOptionsWithStringEncoding = { env: GIT_ENV, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'] };
+  return execFileSync('git', ['-c', 'gc.auto=0', ...scope, ...args], options).trim();
 }
 
 function extract(root: string, target: string, members: readonly string[]): void {

@@ -51,30 +51,3 @@ export function decodePostings(bytes: Uint8Array, start = 0, end = bytes.length,
   }
   return ids.subarray(0, n);
 }
-
-/** Decodes only ids in [lo, hi); stops early once past hi. */
-export function decodePostingsInRange(bytes: Uint8Array, start: number, end: number, lo: number, hi: number): Uint32Array {
-  const all = [] as number[];
-  let previous = -1;
-  let pos = start;
-  while (pos < end) {
-    let byte = bytes[pos++]!;
-    let gap = byte & 0x7f;
-    let shift = 7;
-    while (byte & 0x80) {
-      byte = bytes[pos++]!;
-      gap += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    }
-    previous = previous + gap + 1;
-    if (previous >= hi) break;
-    if (previous >= lo) all.push(previous);
-  }
-  return Uint32Array.from(all);
-}
-
-/** The last id of an encoded list (walks it once). */
-export function lastPosting(bytes: Uint8Array, start: number, end: number): number {
-  const ids = decodePostings(bytes, start, end);
-  return ids.length ? ids[ids.length - 1]! : -1;
-}

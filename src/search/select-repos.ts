@@ -48,24 +48,19 @@ function admits(setting: YesNoOnly, flag: boolean): boolean {
 }
 
 function notices(forks: number, archived: number): SkippedNotice[] {
-  const out: SkippedNotice[] = [];
-  if (forks > 0) {
-    out.push({
-      reason: 'repository-fork',
-      title: `${forks} forked ${forks === 1 ? 'repository' : 'repositories'} excluded`,
-      message: 'By default we exclude forked repositories. Include them with `fork:yes` in your query.',
-      severity: 'info',
-      suggested: { title: 'include forked', queryExpression: 'fork:yes' },
-    });
-  }
-  if (archived > 0) {
-    out.push({
-      reason: 'excluded-archive',
-      title: `${archived} archived ${archived === 1 ? 'repository' : 'repositories'} excluded`,
-      message: 'By default we exclude archived repositories. Include them with `archived:yes` in your query.',
-      severity: 'info',
-      suggested: { title: 'include archived', queryExpression: 'archived:yes' },
-    });
-  }
-  return out;
+  return [
+    ...exclusion(forks, 'forked', 'repository-fork', 'fork:yes', 'include forked'),
+    ...exclusion(archived, 'archived', 'excluded-archive', 'archived:yes', 'include archived'),
+  ];
+}
+
+function exclusion(count: number, kind: string, reason: SkippedNotice['reason'], filter: string, title: string): SkippedNotice[] {
+  if (count === 0) return [];
+  return [{
+    reason,
+    title: `${count} ${kind} ${count === 1 ? 'repository' : 'repositories'} excluded`,
+    message: `By default we exclude ${kind} repositories. Include them with \`${filter}\` in your query.`,
+    severity: 'info',
+    suggested: { title, queryExpression: filter },
+  }];
 }

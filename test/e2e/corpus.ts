@@ -3,13 +3,9 @@
  * binary files, Latin-1 text, nested directories, empty files and a file over the size limit.
  */
 import { commitAll, initRepo, writeFiles } from '../git/fixtures.js';
+import { seededRandom } from '../helpers/random.js';
 
 const WORDS = ['alpha', 'Beta', 'GAMMA', 'delta_epsilon', 'foo', 'bar', 'FooBar', 'fooBAR', 'struct', 'func', 'return', 'héllo', 'wörld', 'naïve', '日本語', 'x1', 'y2', 'ERR_CODE', 'err_code', '#include', '{', '}', ';', '(', ')', '=', '==', '->', '"str"', "'c'", '//', '/*', '*/', '0x1F', '42', 'tab\there'];
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
 
 function line(next: () => number): string {
   const n = Math.floor(next() * 12);
@@ -22,7 +18,7 @@ function text(next: () => number, lines: number, eol: string): string {
 
 /** Builds the corpus in `dir` and commits it; returns the commit oid. */
 export function buildCorpus(dir: string, seed = 1, fileCount = 60): string {
-  const next = rng(seed);
+  const next = seededRandom(seed);
   initRepo(dir);
   const files: Record<string, string | Buffer> = {};
   for (let i = 0; i < fileCount; i++) {

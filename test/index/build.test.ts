@@ -1,6 +1,7 @@
 /** Trigram extraction, runs and merging, checked against a naive reference index. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { seededRandom } from '../helpers/random.js';
 import { mergeRuns } from '../../src/index/build/merge.js';
 import { buildRun } from '../../src/index/build/run.js';
 import { TrigramExtractor } from '../../src/index/build/trigrams.js';
@@ -24,8 +25,7 @@ function naiveIndex(docs: Uint8Array[]): Map<number, number[]> {
 }
 
 function randomDocs(seed: number, count: number): Uint8Array[] {
-  let s = seed;
-  const next = (): number => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const next = seededRandom(seed);
   const alphabet = Buffer.from('abcABC xyz\n\t_é🙂\u0000\r');
   return Array.from({ length: count }, () => Uint8Array.from({ length: Math.floor(next() * 300) }, () => alphabet[Math.floor(next() * alphabet.length)]!));
 }

@@ -5,17 +5,7 @@
 
 import type { PatternSpec } from '../../src/matcher/matcher.js';
 
-/** mulberry32: the same seed gives the same sequence on every run. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom as random } from '../helpers/random.js';
 
 type Atom = { readonly hyperscan: string; readonly js: string };
 

@@ -2,18 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { QuarryError } from '../../src/errors.js';
 import { parseQuery, queryToString } from '../../src/query/index.js';
-
-/** mulberry32: a tiny seeded PRNG, so every run tries the same inputs. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as prng } from '../helpers/random.js';
 
 const FRAGMENTS = [
   '(', ')', '"', "'", '/', '\\', ' ', ' ', ' ', '-', ':', '@', '.', '*', '|', 'and', 'or', 'not', 'AND', 'OR', 'NOT',

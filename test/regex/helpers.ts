@@ -2,19 +2,9 @@
 
 import { packTrigram, type TrigramQuery } from '../../src/model/trigram.js';
 
-/** mulberry32: small, fast, and the same sequence on every run for a given seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../helpers/random.js';
 
-/** The folded trigrams of the text's UTF-8 bytes, as the index would store them. */
+/** The trigrams of the text's UTF-8 bytes, as the index would store them. */
 export function trigramsOfText(text: string): Set<number> {
   const bytes = Buffer.from(text, 'utf8');
   const out = new Set<number>();
