@@ -36,9 +36,10 @@ export function openSegmentReader(dir: string): SegmentReader {
     throw createError('INDEX_FORMAT', `index segment ${dir} has format ${info.formatVersion}, this Quarry reads ${FORMAT_VERSION}; re-index`);
   }
   const column = (name: string): Uint8Array => {
+    // getBinary returns a copy the reader owns, valid after the transaction moves on.
     const bytes = cols.getBinary(name);
     if (!bytes) throw createError('INDEX_CORRUPT', `index segment ${dir} lacks column ${name}`);
-    return new Uint8Array(bytes);
+    return bytes;
   };
   const pathBytes = column(COL_PATHS);
   const pathIndex = { bytes: pathBytes, starts: pathStarts(pathBytes, info.docCount) };
@@ -110,7 +111,7 @@ function findTrigram(dict: Uint32Array, trigram: number): number {
 function pathStarts(bytes: Uint8Array, docCount: number): Uint32Array {
   const starts = new Uint32Array(docCount + 1);
   let doc = 1;
-  for (let i = bytes.indexOf(10); i !== -1 && doc < docCount; i = bytes.indexOf(10, i + 1)) starts[doc++] = i + 1;
+  for (let i = 0; i < bytes.length && doc < docCount; i++) if (bytes[i] === 10) starts[doc++] = i + 1;
   starts[docCount] = bytes.length + 1;
   return starts;
 }
