@@ -3,6 +3,7 @@
  * query's (path, line) rows, query latency, floors; prints the summary and records the run.
  * Run through scripts/bench (QUARRY_BENCH_QUICK=1 for the small corpus). Exits non-zero on disagreement.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { agrees, diffSample } from './agreement.js';
@@ -44,6 +45,42 @@ function context(corpus: Corpus, index: IndexResults, machine: MachineInfo, v: V
   ];
 }
 
+/** Agreement for every query, then (only when all agree) timings; null after reporting a disagreement. */
+async function runQueries(corpus: Corpus, dataDir: string, cindexFile: string): Promise<{ agreements: QueryAgreement[]; timings: QueryTimings[] } | null> {
+  const quarry = openQuarry(dataDir);
+  try {
+    const ctx: QueryContext = {
+      corpus, dataDir, cindexFile, quarry,
+      quarrySkipped: quarry.skippedPaths(corpus.repoName),
+      csearchIndexed: csearchIndexedPaths(cindexFile, corpus.worktree),
+    };
+    const agreements: QueryAgreement[] = [];
+    for (const q of QUERIES) {
+      const a = await checkQuery(ctx, q);
+      agreements.push(a);
+      console.error(`agreement: ${q.id}: Quarry ${a.rows.quarry} rows, rg ${a.rows.rg}, csearch ${a.rows.csearch}`);
+    }
+    const problems = disagreements(agreements);
+    if (problems.length > 0) {
+      console.error(['', 'BENCHMARK FAILED: the contenders disagree, so no timing was done.', ...problems].join('\n'));
+      return null;
+    }
+    const timings: QueryTimings[] = [];
+    for (const a of agreements) {
+      timings.push(await timeQuery(ctx, a));
+      console.error(`timed: ${a.query.id}`);
+    }
+    return { agreements, timings };
+  } finally {
+    await quarry.close();
+  }
+}
+
+/** Writes dirty pages back (a fresh corpus, new indexes) so the writeback does not run under a timing. */
+function settle(): void {
+  execFileSync('sync');
+}
+
 async function main(): Promise<void> {
   const quick = process.env['QUARRY_BENCH_QUICK'] === '1';
   const startedAt = new Date();
@@ -56,42 +93,27 @@ async function main(): Promise<void> {
   const [machine, v] = [await machineInfo(), await versions()];
   console.error(`bench: ${corpus.repoName} at ${corpus.commit.slice(0, 12)} (${corpus.worktree}), ${QUERIES.length} queries`);
 
-  const index = await buildIndexes(corpus, dataDir, cindexFile);
-  const quarry = openQuarry(dataDir);
-  const agreements: QueryAgreement[] = [];
-  const timings: QueryTimings[] = [];
-  try {
-    const ctx: QueryContext = {
-      corpus, dataDir, cindexFile, quarry,
-      quarrySkipped: quarry.skippedPaths(corpus.repoName),
-      csearchIndexed: csearchIndexedPaths(cindexFile, corpus.worktree),
-    };
-    for (const q of QUERIES) {
-      const a = await checkQuery(ctx, q);
-      agreements.push(a);
-      console.error(`agreement: ${q.id}: Quarry ${a.rows.quarry} rows, rg ${a.rows.rg}, csearch ${a.rows.csearch}`);
-    }
-    const problems = disagreements(agreements);
-    if (problems.length > 0) {
-      console.error(['', 'BENCHMARK FAILED: the contenders disagree, so no timing was done.', ...problems].join('\n'));
-      process.exitCode = 1;
-      return;
-    }
-    for (const a of agreements) {
-      timings.push(await timeQuery(ctx, a));
-      console.error(`timed: ${a.query.id}`);
-    }
-  } finally {
-    await quarry.close();
-  }
-
+  // Floors first, on a quiet machine: thread wake-ups are the first thing background I/O slows.
+  settle();
   const floors = await runFloors();
+  const index = await buildIndexes(corpus, dataDir, cindexFile);
+  settle();
+  const queries = await runQueries(corpus, dataDir, cindexFile);
+  if (queries === null) {
+    process.exitCode = 1;
+    return;
+  }
+  const { agreements, timings } = queries;
+
   const goals = [...indexGoals(index), ...queryGoals(timings)];
   const title = `Quarry vs csearch vs ripgrep: Linux 6.1${quick ? ' (quick subset)' : ''}, ${startedAt.toISOString().slice(0, 10)}, ${machine.kind}`;
   const summary = summaryMarkdown({ title, context: context(corpus, index, machine, v), index, agreements, timings, floors, goals });
   console.log(summary);
   const dir = runDir(machine, quick, startedAt);
-  const raw = { schema: 1, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), quick, corpus, machine, versions: v, index, agreements, timings, floors, goals };
+  const raw = {
+    schema: 1, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), quick,
+    corpus, machine, versions: v, index, agreements, timings, floors, goals,
+  };
   writeRun(dir, raw, summary);
   console.error(`bench: recorded ${dir}`);
 }

@@ -59,7 +59,8 @@ export async function machineInfo(env: NodeJS.ProcessEnv = process.env): Promise
 
 export async function versions(): Promise<Versions> {
   const tinybench = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules', 'tinybench', 'package.json'), 'utf8')) as { version: string };
-  const dirty = await commandOutput('git', ['-C', REPO_ROOT, 'status', '--porcelain', '--untracked-files=no', '--', 'src', 'native']);
+  // --no-optional-locks: never hold the index lock while someone else may be committing.
+  const dirty = await commandOutput('git', ['--no-optional-locks', '-C', REPO_ROOT, 'status', '--porcelain', '--untracked-files=no', '--', 'src', 'native']);
   return {
     node: process.version,
     rg: await rgVersion(),

@@ -95,10 +95,8 @@ export async function timed(command: string, args: readonly string[], options: P
   try {
     const run = await collect('/usr/bin/time', ['-o', figures, '-f', '%e %M', command, ...args], options);
     const [wall = '', rss = ''] = readFileSync(figures, 'utf8').trim().split('\n').pop()!.split(' ');
-    const wallSeconds = Number(wall);
-    const peakRssKiB = Number(rss);
-    if (!Number.isFinite(wallSeconds) || !Number.isFinite(peakRssKiB)) throw new Error(`unreadable /usr/bin/time output for ${command}: ${wall} ${rss}`);
-    return { ...run, wallSeconds, peakRssKiB };
+    if (!/^\d+(\.\d+)?$/.test(wall) || !/^\d+$/.test(rss)) throw new Error(`unreadable /usr/bin/time output for ${command}: "${wall} ${rss}"`);
+    return { ...run, wallSeconds: Number(wall), peakRssKiB: Number(rss) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

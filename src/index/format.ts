@@ -23,11 +23,20 @@
  * older ones, recorded as per-segment deleted doc ids in the manifest (see index/manifest.ts).
  */
 
-export const FORMAT_VERSION = 2;
+import { isAscii, isUtf8 } from 'node:buffer';
+
+export const FORMAT_VERSION = 3;
 
 export const BLOCK_TARGET_BYTES = 64 * 1024;
 
 export const DOC_FLAG_UTF8 = 1;
+/** Every byte is below 0x80, so patterns may use their ASCII-only Hyperscan form. */
+export const DOC_FLAG_ASCII = 2;
+
+export function docFlags(content: Uint8Array): number {
+  if (isAscii(content)) return DOC_FLAG_UTF8 | DOC_FLAG_ASCII;
+  return isUtf8(content) ? DOC_FLAG_UTF8 : 0;
+}
 
 export const COL_INFO = 'info';
 export const COL_PATHS = 'paths';

@@ -2,8 +2,7 @@
  * A SegmentSource over documents held in memory: unindexed revisions and tests. It has no
  * trigram index, so every document is a candidate and the verifier sees them all.
  */
-import { isUtf8 } from 'node:buffer';
-import { DOC_FLAG_UTF8 } from './format.js';
+import { docFlags } from './format.js';
 import type { SegmentSource } from './store.js';
 
 export interface MemoryDocs {
@@ -36,7 +35,7 @@ export function createMemorySource(docs: MemoryDocs): SegmentSource {
   });
   starts[docs.paths.length] = offset;
   const contentOf = (doc: number): Uint8Array => docs.data.subarray(doc === 0 ? 0 : docs.ends[doc - 1]!, docs.ends[doc]!);
-  const flags = docs.paths.map((_, i) => (isUtf8(contentOf(i)) ? DOC_FLAG_UTF8 : 0));
+  const flags = docs.paths.map((_, i) => docFlags(contentOf(i)));
   return {
     docCount: docs.paths.length,
     pathIndex: { bytes, starts },

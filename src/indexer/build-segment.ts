@@ -3,11 +3,10 @@
  * text files get doc ids and are written as they arrive, batches go to index workers for
  * trigrams, and the runs are merged into posting lists at the end.
  */
-import { isUtf8 } from 'node:buffer';
 import type { TreeEntry } from '../git/tree.js';
 import type { BlobReader } from '../git/blobs.js';
 import { readAhead } from '../git/read-ahead.js';
-import { DOC_FLAG_UTF8, type SegmentInfo } from '../index/format.js';
+import { docFlags, type SegmentInfo } from '../index/format.js';
 import { mergeRuns } from '../index/build/merge.js';
 import type { PostingRun } from '../index/build/run.js';
 import { createSegmentWriter } from '../index/lmdb/segment-writer.js';
@@ -52,7 +51,7 @@ export async function buildSegment(dir: string, entries: readonly TreeEntry[], b
       docs.paths.push(entry.path);
       docs.oids.push(entry.blobOid);
       docs.sizes.push(content.length);
-      docs.flags.push(isUtf8(content) ? DOC_FLAG_UTF8 : 0);
+      docs.flags.push(docFlags(content));
       bytes += content.length;
       await writer.addDocument(doc, content);
       await batches.add(doc, content);

@@ -8,7 +8,7 @@ import type { CompiledMatcher, MatcherFactory, PatternSpec } from './matcher.js'
 import { selectMatcher, type EnginePreference } from './select.js';
 
 export function matcherCacheKey(patterns: readonly PatternSpec[], preference: EnginePreference): string {
-  return JSON.stringify([preference, patterns.map((spec) => [spec.hyperscan, spec.js, spec.caseless])]);
+  return JSON.stringify([preference, patterns.map((spec) => [spec.hyperscan, spec.js, spec.caseless, spec.hyperscanCaseless ?? spec.caseless])]);
 }
 
 export class MatcherCache {

@@ -176,7 +176,7 @@ export function nativeLineSpans(): HyperscanAddon['lineSpans'] | null {
 
 function compileSet(native: HyperscanAddon, patterns: readonly PatternSpec[]): Addon.Database | Addon.CompileFailure {
   const sources = patterns.map((spec) => spec.hyperscan ?? '');
-  const caseless = Uint8Array.from(patterns, (spec) => (spec.caseless ? 1 : 0));
+  const caseless = Uint8Array.from(patterns, (spec) => ((spec.hyperscanCaseless ?? spec.caseless) ? 1 : 0));
   return native.compile(sources, caseless);
 }
 
@@ -195,7 +195,7 @@ function compileError(patterns: readonly PatternSpec[], failure: Addon.CompileFa
 }
 
 function setKey(patterns: readonly PatternSpec[]): string {
-  return JSON.stringify(patterns.map((spec) => [spec.hyperscan, spec.caseless]));
+  return JSON.stringify(patterns.map((spec) => [spec.hyperscan, spec.hyperscanCaseless ?? spec.caseless]));
 }
 
 function loadAddon(): HyperscanAddon {

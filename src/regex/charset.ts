@@ -37,6 +37,13 @@ export function union(a: RangeSet, b: RangeSet): RangeSet {
   return rangeSet([...pairsOf(a), ...pairsOf(b)]);
 }
 
+/** The members of `set` that are ASCII (U+0000–U+007F). */
+export function asciiPart(set: RangeSet): RangeSet {
+  const out: number[] = [];
+  for (let i = 0; i < set.length && (set[i] as number) <= 0x7f; i += 2) out.push(set[i] as number, Math.min(set[i + 1] as number, 0x7f));
+  return out;
+}
+
 export function complement(set: RangeSet): RangeSet {
   const out: number[] = [];
   let next = 0;

@@ -5,7 +5,7 @@
 
 import { isZeroWidth, type AssertKind, type PropertyItem, type RegexNode } from './ast.js';
 import { orbitOf } from './case-fold.js';
-import { ALL_CODE_POINTS, complement, pairsOf, sameSet, singleton, type RangeSet } from './charset.js';
+import { ALL_CODE_POINTS, asciiPart, complement, pairsOf, sameSet, singleton, type RangeSet } from './charset.js';
 
 export interface Dialect {
   /** One code point outside a class. */
@@ -39,10 +39,14 @@ interface Piece {
   readonly prec: Prec;
 }
 
-/** The pattern's source in `dialect`, or null when it needs something the dialect lacks. */
-export function emitPattern(root: RegexNode, dialect: Dialect, caseless: boolean): string | null {
+/**
+ * The pattern's source in `dialect`, or null when it needs something the dialect lacks. With
+ * `asciiHay`, classes and case orbits drop their non-ASCII members (when they have ASCII ones):
+ * the result matches exactly as the full pattern does, but only on text that is pure ASCII.
+ */
+export function emitPattern(root: RegexNode, dialect: Dialect, caseless: boolean, asciiHay = false): string | null {
   try {
-    return new Emitter(dialect, caseless).emit(root).text;
+    return new Emitter(dialect, caseless, asciiHay).emit(root).text;
   } catch (err) {
     if (err instanceof Inexpressible) return null;
     throw err;
@@ -53,6 +57,7 @@ class Emitter {
   constructor(
     private readonly d: Dialect,
     private readonly caseless: boolean,
+    private readonly asciiHay: boolean,
   ) {}
 
   emit(node: RegexNode): Piece {
@@ -99,11 +104,21 @@ class Emitter {
 
   private literal(cp: number, fold: boolean): string {
     if (!fold || this.caseless) return this.d.literal(cp);
-    const orbit = orbitOf(cp);
+    const orbit = this.forHay(orbitOf(cp));
     return orbit.length === 1 ? this.d.literal(cp) : `[${orbit.map((v) => this.d.classChar(v)).join('')}]`;
   }
 
-  private charClass(set: RangeSet, props: readonly PropertyItem[], negated: boolean): string {
+  /** The members that can occur in the hay: all, or on ASCII hay the ASCII ones if there are any. */
+  private forHay(cps: readonly number[]): readonly number[] {
+    const ascii = this.asciiHay ? cps.filter((cp) => cp <= 0x7f) : [];
+    return ascii.length > 0 ? ascii : cps;
+  }
+
+  private charClass(whole: RangeSet, props: readonly PropertyItem[], negated: boolean): string {
+    if (props.length === 0 && sameSet(whole, ALL_CODE_POINTS)) return this.d.anyChar;
+    if (props.length === 0 && sameSet(whole, NOT_NEWLINE)) return this.d.anyButNewline;
+    const ascii = this.asciiHay && props.length === 0 && !negated ? asciiPart(whole) : [];
+    const set = ascii.length > 0 ? ascii : whole;
     if (props.length === 1 && set.length === 0 && !negated) return need(this.d.property(props[0] as PropertyItem));
     if (props.length > 0) {
       const propText = props.map((p) => need(this.d.property(p))).join('');

@@ -23,6 +23,11 @@ export interface RegexPlan {
   readonly literal: string | null;
   /** True if the pattern can match the empty string (assertions assumed satisfiable). */
   readonly matchesEmpty: boolean;
+  /**
+   * A Hyperscan source exact on pure-ASCII text only, when it is simpler than `spec.hyperscan`
+   * (case-insensitive classes carry U+017F and U+212A, which slow Hyperscan down); else null.
+   */
+  readonly asciiHyperscan: string | null;
 }
 
 export interface PlanOptions {
@@ -45,8 +50,12 @@ export function planLiteral(text: string, opts: PlanOptions): RegexPlan {
 
 function planParsed(root: RegexNode, opts: PlanOptions, source: string): RegexPlan {
   const caseless = decideCaseless(root, !opts.caseSensitive, source);
+  // Hyperscan gets case variants spelled out ([fF]) rather than its slower caseless mode.
+  const hyperscan = toHyperscan(root, false);
+  const asciiHyperscan = hyperscan === null ? null : toHyperscan(root, false, true);
   return {
-    spec: { hyperscan: toHyperscan(root, caseless), js: toJs(root, caseless), caseless },
+    spec: { hyperscan, js: toJs(root, caseless), caseless, hyperscanCaseless: false },
+    asciiHyperscan: asciiHyperscan === hyperscan ? null : asciiHyperscan,
     trigrams: regexTrigramQuery(root),
     literal: literalText(root, caseless),
     matchesEmpty: isNullable(root),

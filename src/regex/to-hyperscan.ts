@@ -33,9 +33,9 @@ const HYPERSCAN_DIALECT: Dialect = {
   simplifyEmptyRepeats: true,
 };
 
-export function toHyperscan(root: RegexNode, caseless: boolean): string | null {
+export function toHyperscan(root: RegexNode, caseless: boolean, asciiHay = false): string | null {
   if (!anchorsAtEdges(root, true, true)) return null;
-  return emitPattern(root, HYPERSCAN_DIALECT, caseless);
+  return emitPattern(root, HYPERSCAN_DIALECT, caseless, asciiHay);
 }
 
 /**

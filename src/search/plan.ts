@@ -17,12 +17,14 @@ export function planBasicQuery(basic: BasicQuery, options: PlanOptions): ShardPl
   const searchPaths = filters.types.length === 0 || filters.types.includes('path');
   const searchContent = filters.types.length === 0 || filters.types.includes('file');
   const patterns: PatternSpec[] = [];
+  const asciiPatterns: PatternSpec[] = [];
   const atoms: AtomPlan[] = [];
   const exactTexts: string[] = [];
   const walk = (expr: PatternExpr): ExprPlan => {
     if (expr.kind !== 'atom') return { op: expr.kind, args: expr.children.map(walk) };
     const regex: RegexPlan = expr.regexp ? planRegex(expr.value, { caseSensitive }) : planLiteral(expr.value, { caseSensitive });
     patterns.push(regex.spec);
+    asciiPatterns.push(regex.asciiHyperscan === null ? regex.spec : { ...regex.spec, hyperscan: regex.asciiHyperscan });
     atoms.push({
       negated: expr.negated,
       matchContent: searchContent,
@@ -36,6 +38,7 @@ export function planBasicQuery(basic: BasicQuery, options: PlanOptions): ShardPl
   const pathSpec = (pattern: string): PatternSpec => planRegex(pattern, { caseSensitive }).spec;
   return {
     patterns,
+    asciiPatterns: asciiPatterns.some((spec, i) => spec !== patterns[i]) ? asciiPatterns : null,
     atoms,
     expr,
     fileInclude: filters.files.filter((f) => !f.negated).map((f) => pathSpec(f.pattern)),

@@ -22,6 +22,8 @@ export type ExprPlan =
 
 export interface ShardPlan {
   readonly patterns: readonly PatternSpec[];
+  /** The same patterns with Hyperscan forms exact on pure-ASCII documents only, or null if none differ. */
+  readonly asciiPatterns: readonly PatternSpec[] | null;
   readonly atoms: readonly AtomPlan[];
   /** null: no pattern, every document that passes the filters matches (by path). */
   readonly expr: ExprPlan | null;

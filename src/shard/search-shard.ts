@@ -8,7 +8,7 @@ import type { CompiledMatcher, PatternSpec } from '../matcher/matcher.js';
 import type { SegmentSource } from '../index/store.js';
 import type { LineMatch, OffsetAndLength } from '../model/result.js';
 import { emptyStats, type SearchStats } from '../model/stats.js';
-import { DOC_FLAG_UTF8 } from '../index/format.js';
+import { DOC_FLAG_ASCII, DOC_FLAG_UTF8 } from '../index/format.js';
 import { evalTrigramQuery } from './candidates.js';
 import { forEachDoc, intersect, union, type DocSet } from './doc-set.js';
 import { filterDocs } from './filters.js';
@@ -88,8 +88,10 @@ function exprCandidates(expr: ExprPlan, plan: ShardPlan, source: SegmentSource, 
 function verifyCandidates(input: ShardSearchInput, candidates: DocSet, pathHits: PathHits | null, stats: SearchStats): Omit<ShardSearchResult, 'stats'> {
   const { plan } = input;
   const needContent = plan.expr !== null && plan.atoms.some((a) => a.matchContent);
-  const matcher = needContent ? input.compile(plan.patterns, plan.matcher) : null;
-  if (matcher) stats.matchers.push(matcher.engine);
+  const full = needContent ? input.compile(plan.patterns, plan.matcher) : null;
+  const ascii = full && plan.asciiPatterns ? input.compile(plan.asciiPatterns, plan.matcher) : full;
+  const matchers = full && ascii ? { full, ascii } : null;
+  if (full) stats.matchers.push(full.engine);
   const exactTexts = plan.exactTexts.map((t) => Buffer.from(t));
   const files: ShardFileMatch[] = [];
   let found = 0;
@@ -102,7 +104,7 @@ function verifyCandidates(input: ShardSearchInput, candidates: DocSet, pathHits:
       timedOut = Date.now() > input.deadline;
       return false;
     }
-    const match = matchDoc(doc, input, matcher, pathHits, stats, exactTexts);
+    const match = matchDoc(doc, input, matchers, pathHits, stats, exactTexts);
     if (!match) return true;
     files.push(match);
     found += match.matchCount;
@@ -115,15 +117,23 @@ function verifyCandidates(input: ShardSearchInput, candidates: DocSet, pathHits:
   return { files, limitHit, timedOut };
 }
 
-function matchDoc(doc: number, input: ShardSearchInput, matcher: CompiledMatcher | null, pathHits: PathHits | null, stats: SearchStats, exactTexts: Uint8Array[]): ShardFileMatch | null {
+/** The pattern set compiled for any document, and for pure-ASCII ones (the same object when no pattern differs). */
+interface Matchers {
+  readonly full: CompiledMatcher;
+  readonly ascii: CompiledMatcher;
+}
+
+function matchDoc(doc: number, input: ShardSearchInput, matchers: Matchers | null, pathHits: PathHits | null, stats: SearchStats, exactTexts: Uint8Array[]): ShardFileMatch | null {
   const { source, plan } = input;
   const pathRanges = plan.atoms.map((a, i) => (a.matchPath && pathHits ? pathHits[i]!.get(doc) ?? null : null));
   const pathMatched = (atom: number): boolean => pathRanges[atom] !== null;
   let contentRanges: (number[] | null)[] = [];
   let content: Uint8Array | null = null;
-  if (matcher) {
+  if (matchers) {
     content = source.content(doc);
-    const utf8 = (source.flags(doc) & DOC_FLAG_UTF8) !== 0;
+    const flags = source.flags(doc);
+    const utf8 = (flags & DOC_FLAG_UTF8) !== 0;
+    const matcher = flags & DOC_FLAG_ASCII ? matchers.ascii : matchers.full;
     stats.docsScanned++;
     stats.bytesScanned += content.length;
     try {
