@@ -27,6 +27,10 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 60_000,
+    // Piscina first tries require() on the worker file; Node 20's require(esm) path for it aborts
+    // the process now and then (an assertion in CreateRequiredModuleFacade). Without it, piscina
+    // falls back to import().
+    execArgv: [...process.execArgv, '--no-experimental-require-module'],
   });
   return {
     threads,
