@@ -28,14 +28,27 @@ export interface ConfigOverrides {
 
 export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
 
+export const DEFAULT_DATA_DIR = './data';
+
+/** `--data DIR`, else `$QUARRY_DATA`, else `./data`, as an absolute path (not created here). */
+export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+  if (flag !== undefined && flag.trim() === '') throw createError('USAGE', '--data needs a directory');
+  return resolve(cwd, flag ?? nonEmpty(env['QUARRY_DATA']) ?? DEFAULT_DATA_DIR);
+}
+
 export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
-    dataDir: resolve(overrides.dataDir ?? nonEmpty(env['QUARRY_DATA']) ?? './data'),
+    dataDir: resolveDataDir(overrides.dataDir, env),
     threads: overrides.threads ?? positiveInt('QUARRY_THREADS', env['QUARRY_THREADS']) ?? availableParallelism(),
     maxFileSize: overrides.maxFileSize ?? positiveInt('QUARRY_MAX_FILE_SIZE', env['QUARRY_MAX_FILE_SIZE']) ?? DEFAULT_MAX_FILE_SIZE,
     matcher: matcherPreference(overrides.matcher ?? nonEmpty(env['QUARRY_MATCHER']) ?? 'auto'),
     syncIntervalMs: positiveInt('QUARRY_SYNC_INTERVAL_MS', env['QUARRY_SYNC_INTERVAL_MS']) ?? 10 * 60_000,
   });
+}
+
+/** QUARRY_DEBUG=1 adds stack traces to the CLI's one-line errors. */
+export function debugEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env['QUARRY_DEBUG'] === '1';
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,23 +1,9 @@
 /**
- * Where Quarry keeps its data: `--data DIR`, else `$QUARRY_DATA`, else `./data`, as an absolute path.
- * Resolves the path only; creating the directory is the store's business.
+ * The `--data DIR` flag every command that touches data accepts; resolving it (flag, then
+ * $QUARRY_DATA, then ./data) is config.ts's job, like every other setting.
  */
 
-import { resolve } from 'node:path';
-import { usageError } from './command.js';
+export { resolveDataDir } from '../config.js';
 
-/** The flag every command that touches data accepts; spread it into a command's FlagSpec. */
+/** Spread into a command's FlagSpec. */
 export const DATA_FLAG = { data: 'string' } as const;
-
-const DEFAULT_DATA_DIR = './data';
-
-export function resolveDataDir(
-  flag: string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
-  cwd: string = process.cwd(),
-): string {
-  if (flag !== undefined && flag.trim() === '') throw usageError('--data needs a directory');
-  const fromEnv = env['QUARRY_DATA'];
-  const chosen = flag ?? (fromEnv !== undefined && fromEnv.trim() !== '' ? fromEnv : DEFAULT_DATA_DIR);
-  return resolve(cwd, chosen);
-}

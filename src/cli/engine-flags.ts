@@ -3,7 +3,7 @@
  * turned into a Config.
  */
 import { loadConfig, positiveInt, type Config } from '../config.js';
-import { DATA_FLAG, resolveDataDir } from './data-dir.js';
+import { DATA_FLAG } from './data-dir.js';
 
 export const ENGINE_FLAGS = { ...DATA_FLAG, threads: 'string', 'max-file-size': 'string', matcher: 'string' } as const;
 
@@ -16,7 +16,7 @@ export function engineConfig(flags: { data?: string; threads?: string; 'max-file
   const threads = positiveInt('--threads', flags.threads);
   const maxFileSize = positiveInt('--max-file-size', flags['max-file-size']);
   return loadConfig({
-    dataDir: resolveDataDir(flags.data),
+    ...(flags.data !== undefined ? { dataDir: flags.data } : {}),
     ...(threads !== undefined ? { threads } : {}),
     ...(maxFileSize !== undefined ? { maxFileSize } : {}),
     ...(flags.matcher !== undefined ? { matcher: flags.matcher } : {}),

@@ -24,11 +24,7 @@ export const indexCommand: Command = {
   summary: 'index repositories (incrementally)',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
-    const { flags, positionals, help } = parseFlags(args, { ...ENGINE_FLAGS, 'no-fetch': 'boolean' });
-    if (help) {
-      io.out(USAGE);
-      return 0;
-    }
+    const { flags, positionals } = parseFlags(args, { ...ENGINE_FLAGS, 'no-fetch': 'boolean' });
     const engine = openEngine(engineConfig(flags));
     try {
       const names = positionals.length > 0 ? positionals : listRepos(engine.store).map((r) => r.name);

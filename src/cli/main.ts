@@ -3,6 +3,7 @@
  * line on stderr and an exit code (2 for usage errors, 1 for the rest). Runs no command logic.
  */
 
+import { debugEnabled } from '../config.js';
 import { errorMessage, isQuarryError } from '../errors.js';
 import { formatTable, usageError, type CliIO, type Command } from './command.js';
 import { COMMANDS } from './commands.js';
@@ -57,7 +58,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     return await dispatch(argv, io);
   } catch (err) {
     io.err(`quarry: ${errorMessage(err)}`);
-    if (process.env['QUARRY_DEBUG'] === '1' && err instanceof Error && err.stack !== undefined) io.err(err.stack);
+    if (debugEnabled() && err instanceof Error && err.stack !== undefined) io.err(err.stack);
     return isQuarryError(err, 'USAGE') ? EXIT_USAGE : EXIT_FAILURE;
   }
 }

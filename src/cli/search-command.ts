@@ -25,11 +25,7 @@ export const searchCommand: Command = {
   summary: 'search indexed repositories in-process',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
-    const { flags, positionals, help } = parseFlags(args, { ...ENGINE_FLAGS, json: 'boolean', stats: 'boolean' });
-    if (help) {
-      io.out(USAGE);
-      return 0;
-    }
+    const { flags, positionals } = parseFlags(args, { ...ENGINE_FLAGS, json: 'boolean', stats: 'boolean' });
     if (positionals.length === 0) throw usageError('search needs a query (quarry search --help)');
     const engine = openEngine(engineConfig(flags));
     try {

@@ -20,6 +20,8 @@ import { contentBits, evalExpr, positiveRanges, scanContent } from './verify.js'
 
 /** Pattern sets this small get the cheap occurrence test before the exact scan. */
 const MAX_TEST_PATTERNS = 31;
+/** Documents tested before the pass rate may turn the test off. */
+const TEST_SAMPLE = 32;
 
 export interface ShardFileMatch {
   readonly doc: number;
@@ -92,7 +94,10 @@ function verifyCandidates(input: ShardSearchInput, candidates: DocSet, pathHits:
   const ascii = full && plan.asciiPatterns ? input.compile(plan.asciiPatterns, plan.matcher) : full;
   const matchers = full && ascii ? { full, ascii } : null;
   if (full) stats.matchers.push(full.engine);
-  const exactTexts = plan.exactTexts.map((t) => Buffer.from(t));
+  const context: VerifyContext = {
+    matchers, pathHits, stats, exactTexts: plan.exactTexts.map((t) => Buffer.from(t)),
+    tests: { enabled: plan.patterns.length <= MAX_TEST_PATTERNS, tested: 0, passed: 0 },
+  };
   const files: ShardFileMatch[] = [];
   let found = 0;
   let limitHit = false;
@@ -104,7 +109,7 @@ function verifyCandidates(input: ShardSearchInput, candidates: DocSet, pathHits:
       timedOut = Date.now() > input.deadline;
       return false;
     }
-    const match = matchDoc(doc, input, matchers, pathHits, stats, exactTexts);
+    const match = matchDoc(doc, input, context);
     if (!match) return true;
     files.push(match);
     found += match.matchCount;
@@ -123,8 +128,27 @@ interface Matchers {
   readonly ascii: CompiledMatcher;
 }
 
-function matchDoc(doc: number, input: ShardSearchInput, matchers: Matchers | null, pathHits: PathHits | null, stats: SearchStats, exactTexts: Uint8Array[]): ShardFileMatch | null {
+/**
+ * The occurrence test pays off when most candidates do not match; when most do (common literals),
+ * the exact scan alone answers the same question, so the test is dropped for the rest of the task.
+ */
+interface TestPolicy {
+  enabled: boolean;
+  tested: number;
+  passed: number;
+}
+
+interface VerifyContext {
+  readonly matchers: Matchers | null;
+  readonly pathHits: PathHits | null;
+  readonly stats: SearchStats;
+  readonly exactTexts: readonly Uint8Array[];
+  readonly tests: TestPolicy;
+}
+
+function matchDoc(doc: number, input: ShardSearchInput, context: VerifyContext): ShardFileMatch | null {
   const { source, plan } = input;
+  const { matchers, pathHits, stats, exactTexts, tests } = context;
   const pathRanges = plan.atoms.map((a, i) => (a.matchPath && pathHits ? pathHits[i]!.get(doc) ?? null : null));
   const pathMatched = (atom: number): boolean => pathRanges[atom] !== null;
   let contentRanges: (number[] | null)[] = [];
@@ -137,10 +161,12 @@ function matchDoc(doc: number, input: ShardSearchInput, matchers: Matchers | nul
     stats.docsScanned++;
     stats.bytesScanned += content.length;
     try {
-      if (plan.patterns.length <= MAX_TEST_PATTERNS) {
+      if (tests.enabled) {
         const bits = contentBits(matcher, content, utf8);
         const inContent = (atom: number): boolean => plan.atoms[atom]!.matchContent && (bits & (1 << atom)) !== 0;
-        if (plan.expr && !evalExpr(plan.expr, plan, (a) => inContent(a) || pathMatched(a))) return null;
+        const passed = !plan.expr || evalExpr(plan.expr, plan, (a) => inContent(a) || pathMatched(a));
+        recordTest(tests, passed);
+        if (!passed) return null;
       }
       contentRanges = scanContent(matcher, content, utf8, plan.patterns.length).map((r, i) => (plan.atoms[i]!.matchContent ? r : null));
     } catch (err) {
@@ -156,6 +182,12 @@ function matchDoc(doc: number, input: ShardSearchInput, matchers: Matchers | nul
   const lineMatches = content ? toLineMatches(content, ranges) : [];
   const score = scoreFile({ content, ranges, lines: lineMatches, pathMatched: pathMatches.length > 0, exactTexts });
   return { doc, path, lineMatches, pathMatches, matchCount: lineMatches.length || 1, score };
+}
+
+function recordTest(tests: TestPolicy, passed: boolean): void {
+  tests.tested++;
+  if (passed) tests.passed++;
+  if (tests.tested >= TEST_SAMPLE && tests.passed * 2 > tests.tested) tests.enabled = false;
 }
 
 function pathOffsets(path: string, byteRanges: number[]): OffsetAndLength[] {
