@@ -6,6 +6,7 @@ import type { FileMatch, SearchMatch, SkippedNotice } from '../model/result.js';
 import { addStats, type SearchStats } from '../model/stats.js';
 import type { ShardSearchResult } from '../pool/messages.js';
 import { languageOfPath } from '../query/languages.js';
+import { unpackLines } from '../shard/packed-lines.js';
 
 export interface RepoContext {
   readonly repository: string;
@@ -39,12 +40,13 @@ export class Collector {
     const fresh: FileMatch[] = [];
     for (const f of result.files) {
       const key = `${repo.repositoryID}\0${repo.commit}\0${f.path}`;
+      const lineMatches = unpackLines(f.lines);
       const match: FileMatch = {
-        type: f.lineMatches.length > 0 ? 'content' : 'path',
+        type: lineMatches.length > 0 ? 'content' : 'path',
         ...repo,
         path: f.path,
         language: languageOfPath(f.path),
-        lineMatches: f.lineMatches,
+        lineMatches,
         pathMatches: f.pathMatches,
         matchCount: f.matchCount,
         score: f.score,

@@ -6,13 +6,14 @@
 import { isQuarryError } from '../errors.js';
 import type { CompiledMatcher, PatternSpec } from '../matcher/matcher.js';
 import type { SegmentSource } from '../index/store.js';
-import type { LineMatch, OffsetAndLength } from '../model/result.js';
+import type { OffsetAndLength } from '../model/result.js';
 import { emptyStats, type SearchStats } from '../model/stats.js';
 import { DOC_FLAG_ASCII, DOC_FLAG_UTF8 } from '../index/format.js';
 import { evalTrigramQuery } from './candidates.js';
 import { forEachDoc, intersect, union, type DocSet } from './doc-set.js';
 import { filterDocs } from './filters.js';
 import { toLineMatches, codePoints } from './lines.js';
+import { packLines, type PackedLines } from './packed-lines.js';
 import { docsWithHits, matchPaths, type PathHits } from './path-matches.js';
 import type { ExprPlan, ShardPlan } from './plan.js';
 import { scoreFile } from './score.js';
@@ -26,7 +27,7 @@ const TEST_SAMPLE = 32;
 export interface ShardFileMatch {
   readonly doc: number;
   readonly path: string;
-  readonly lineMatches: LineMatch[];
+  readonly lines: PackedLines;
   readonly pathMatches: OffsetAndLength[];
   readonly matchCount: number;
   readonly score: number;
@@ -181,7 +182,7 @@ function matchDoc(doc: number, input: ShardSearchInput, context: VerifyContext):
   const ranges = positiveRanges(plan, contentRanges);
   const lineMatches = content ? toLineMatches(content, ranges) : [];
   const score = scoreFile({ content, ranges, lines: lineMatches, pathMatched: pathMatches.length > 0, exactTexts });
-  return { doc, path, lineMatches, pathMatches, matchCount: lineMatches.length || 1, score };
+  return { doc, path, lines: packLines(lineMatches), pathMatches, matchCount: lineMatches.length || 1, score };
 }
 
 function recordTest(tests: TestPolicy, passed: boolean): void {

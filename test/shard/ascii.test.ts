@@ -8,6 +8,7 @@ import { createMemorySource, packMemoryDocs } from '../../src/index/memory-sourc
 import { compileCached } from '../../src/pool/matchers.js';
 import { parseQuery } from '../../src/query/index.js';
 import { planBasicQuery } from '../../src/search/plan.js';
+import { unpackLines } from '../../src/shard/packed-lines.js';
 import { searchShard } from '../../src/shard/search-shard.js';
 
 const docs = packMemoryDocs([
@@ -20,7 +21,7 @@ function run(query: string, matcher: 'auto' | 'js'): string[] {
   const plan = planBasicQuery(parseQuery(query).basics[0]!, { matcher });
   const source = createMemorySource(docs);
   const result = searchShard({ source, plan, lo: 0, hi: source.docCount, deleted: new Set(), limit: Infinity, deadline: Date.now() + 10_000, stop: null, compile: compileCached });
-  return result.files.flatMap((f) => f.lineMatches.map((l) => `${f.path}:${l.lineNumber}:${JSON.stringify(l.offsetAndLengths)}`));
+  return result.files.flatMap((f) => unpackLines(f.lines).map((l) => `${f.path}:${l.lineNumber}:${JSON.stringify(l.offsetAndLengths)}`));
 }
 
 test('a case-insensitive class matches the Kelvin sign in non-ASCII text and plain k in ASCII text', () => {
