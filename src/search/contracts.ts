@@ -31,6 +31,11 @@ export interface SearchRequest {
   /** Match limit when the query has no count: filter. */
   readonly defaultLimit?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Repository visibility for the caller: repositories it refuses are never searched, listed or
+   * counted. Absent means every repository (the CLI, run by whoever owns the data directory).
+   */
+  readonly canRead?: (repo: string) => boolean;
   /** Overrides the configured matcher engine for this search (benchmarks, engine-matrix tests). */
   readonly matcher?: 'auto' | 'hyperscan' | 'js';
   /** Called with matches as shards finish, before ranking (streaming front doors). */

@@ -42,7 +42,8 @@ async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<Sear
   const limit = first.count === 'all' ? Infinity : first.count ?? request.defaultLimit ?? DEFAULT_LIMIT;
   const deadline = Date.now() + (first.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const collector = new Collector(limit, stats, request.onMatches);
-  const manifests = deps.catalog.list();
+  const canRead = request.canRead;
+  const manifests = canRead ? deps.catalog.list().filter((m) => canRead(m.repo)) : deps.catalog.list();
   const repoResults = [];
   for (const basic of query.basics) {
     rejectUnsupported(basic);

@@ -152,3 +152,15 @@ describe('limits and errors', () => {
     assert.match(r.query, /hello/);
   });
 });
+
+describe('repository visibility', () => {
+  it('a caller never sees, nor counts, repositories it may not read', async () => {
+    const canRead = (repo: string): boolean => repo !== 'github.com/acme/beta';
+    const hidden = await fixture.engine.search.search({ query: 'type:file hello', canRead });
+    assert.deepEqual(paths(hidden), ['alpha:README.md', 'alpha:web/app.ts']);
+    const repos = await fixture.engine.search.search({ query: 'type:repo acme', canRead });
+    assert.deepEqual(paths(repos), ['repo:github.com/acme/alpha']);
+    const visible = await fixture.engine.search.search({ query: 'type:file hello' });
+    assert.equal(hidden.stats.shardsSkipped, visible.stats.shardsSkipped, 'hidden repositories are not counted as skipped either');
+  });
+});
