@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'TIMEOUT'
   | 'ABORTED'
   | 'NATIVE_UNAVAILABLE'
+  | 'REMOTE_FAILED'
   | 'USAGE'
   | 'INTERNAL';
 

@@ -7,29 +7,39 @@ import type { SearchMatch, SearchResponse } from '../model/result.js';
 import { parseFlags, usageError, type CliIO, type Command } from './command.js';
 import { ENGINE_FLAGS, ENGINE_FLAGS_USAGE, engineConfig } from './engine-flags.js';
 import { toStreamMatch } from './stream-json.js';
+import { endpointConfigured, resolveEndpoint } from './remote/endpoint.js';
+import { remoteSearch, remoteStreamSearch } from './remote/search.js';
 
 const USAGE = `Usage: quarry search [flags] [--] QUERY
 
-Searches the indexed repositories with Sourcegraph's query language, e.g.
+Searches with Sourcegraph's query language: in-process over --data (the default), or on a server
+with --remote or --stream (also when SRC_ENDPOINT or ~/src-config.json names one and --data is
+not given), like src search. For example:
   quarry search 'repo:quarry lang:typescript createError'
   quarry search -- '-file:test /func\\s+\\w+/ patterntype:regexp'
 Put -- before a query that starts with "-".
 
 Flags:
 ${ENGINE_FLAGS_USAGE}
-  --json                 one stream-API match object per line, then a progress line with stats
-  --stats                print search statistics after the matches`;
+  --json                 in-process or --stream: one stream-API match object per line, then a
+                         progress line; --remote: src search's JSON
+  --stats                print search statistics after the matches (in-process)
+  --remote               search on the server at SRC_ENDPOINT with SRC_ACCESS_TOKEN (GraphQL)
+  --stream               the same through the streaming search API`;
 
 export const searchCommand: Command = {
   name: 'search',
   summary: 'search indexed repositories in-process',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
-    const { flags, positionals } = parseFlags(args, { ...ENGINE_FLAGS, json: 'boolean', stats: 'boolean' });
+    const { flags, positionals } = parseFlags(args, { ...ENGINE_FLAGS, json: 'boolean', stats: 'boolean', remote: 'boolean', stream: 'boolean' });
     if (positionals.length === 0) throw usageError('search needs a query (quarry search --help)');
+    const query = positionals.join(' ');
+    if (flags.stream) return remoteStreamSearch(resolveEndpoint(), query, flags.json === true, io);
+    if (flags.remote || (flags.data === undefined && endpointConfigured())) return remoteSearch(resolveEndpoint(), query, flags.json === true, io);
     const engine = openEngine(engineConfig(flags));
     try {
-      const response = await engine.search.search({ query: positionals.join(' ') });
+      const response = await engine.search.search({ query });
       if (flags.json) printJson(response, io);
       else printText(response, io, flags.stats === true);
       return 0;
