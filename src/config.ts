@@ -17,6 +17,15 @@ export interface Config {
   readonly matcher: MatcherPreference;
   /** How often mirrors are fetched by the server's sync schedule. */
   readonly syncIntervalMs: number;
+  /** Where `quarry serve` listens; port 0 picks a free port. */
+  readonly listen: ListenAddress;
+  /** Request bodies larger than this (before or after gzip inflation) are refused with 413. */
+  readonly maxBodyBytes: number;
+}
+
+export interface ListenAddress {
+  readonly host: string;
+  readonly port: number;
 }
 
 export interface ConfigOverrides {
@@ -24,11 +33,18 @@ export interface ConfigOverrides {
   readonly threads?: number;
   readonly maxFileSize?: number;
   readonly matcher?: string;
+  /** HOST:PORT */
+  readonly listen?: string;
+  readonly maxBodyBytes?: number;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
 
 export const DEFAULT_DATA_DIR = './data';
+
+export const DEFAULT_LISTEN = '127.0.0.1:7080';
+
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** `--data DIR`, else `$QUARRY_DATA`, else `./data`, as an absolute path (not created here). */
 export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
@@ -43,6 +59,8 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     maxFileSize: overrides.maxFileSize ?? positiveInt('QUARRY_MAX_FILE_SIZE', env['QUARRY_MAX_FILE_SIZE']) ?? DEFAULT_MAX_FILE_SIZE,
     matcher: matcherPreference(overrides.matcher ?? nonEmpty(env['QUARRY_MATCHER']) ?? 'auto'),
     syncIntervalMs: positiveInt('QUARRY_SYNC_INTERVAL_MS', env['QUARRY_SYNC_INTERVAL_MS']) ?? 10 * 60_000,
+    listen: parseListen(overrides.listen ?? nonEmpty(env['QUARRY_LISTEN']) ?? DEFAULT_LISTEN),
+    maxBodyBytes: overrides.maxBodyBytes ?? positiveInt('QUARRY_MAX_BODY_BYTES', env['QUARRY_MAX_BODY_BYTES']) ?? DEFAULT_MAX_BODY_BYTES,
   });
 }
 
@@ -60,6 +78,15 @@ export function positiveInt(name: string, value: string | undefined): number | u
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw createError('USAGE', `${name} must be a positive integer, got ${JSON.stringify(value)}`);
   return n;
+}
+
+/** `HOST:PORT`, `[IPv6]:PORT` or `:PORT` (all interfaces); port 0 asks for a free port. */
+export function parseListen(value: string): ListenAddress {
+  const m = /^(?:\[([^\]]+)\]|([^:]*)):(\d{1,5})$/.exec(value.trim());
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || port > 65535) throw createError('USAGE', `listen address must be HOST:PORT, got ${JSON.stringify(value)}`);
+  const host = m[1] ?? m[2] ?? '';
+  return { host: host === '' ? '0.0.0.0' : host, port };
 }
 
 function matcherPreference(value: string): MatcherPreference {

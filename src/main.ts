@@ -1,17 +1,27 @@
 /**
- * Composition root: builds store → catalog → worker pool → search service from a Config.
- * The CLI and (later) the HTTP server start here; nothing else picks concrete implementations.
+ * Composition root: builds store → catalog → worker pool → search service from a Config, and
+ * the HTTP server on top. The CLI starts here; nothing else picks concrete implementations.
  */
 import { join } from 'node:path';
+import { streamSearchRoute } from './api/stream/route.js';
+import { createAuthenticator } from './auth/authenticate.js';
+import type { Principal } from './auth/principal.js';
 import type { Config } from './config.js';
+import { createError, errorMessage } from './errors.js';
+import type { HttpServer } from './http/server.js';
 import { openCatalog, segmentsDir, type Catalog } from './index/lmdb/catalog.js';
 import { indexRepository, type IndexOutcome } from './indexer/index-repository.js';
 import { createWorkerPool, type WorkerPool } from './pool/piscina-pool.js';
 import { mirrorDir } from './repos/registry.js';
 import { createRevisionSource } from './repos/revisions.js';
+import { startSyncSchedule } from './repos/scheduler.js';
 import type { SearchService } from './search/contracts.js';
 import { createSearchService } from './search/service.js';
+import { apiRoutes } from './server/api-routes.js';
+import { createServerGraphQL } from './server/graphql.js';
+import { ensureInitialAdmin } from './store/bootstrap.js';
 import { openStore, type Store } from './store/open.js';
+import { createRepoAccess } from './store/repo-permissions.js';
 import type { RepoRecord } from './store/repos.js';
 
 export interface Engine {
@@ -48,4 +58,87 @@ export function openEngine(config: Config): Engine {
       await store.close();
     },
   };
+}
+
+export interface StartServerOptions {
+  /** Serve even when uWebSockets.js fell back to its slow pure-JS server. */
+  readonly allowJsFallback?: boolean;
+  readonly log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly binding: 'native' | 'js-fallback';
+  /** The first start on an empty data directory creates an admin; its token is shown only here. */
+  readonly initialAdmin: { readonly username: string; readonly token: string } | null;
+  /** Stops accepting, lets requests in flight finish for up to graceMs, then closes everything. */
+  stop(graceMs: number): Promise<void>;
+}
+
+/** Opens the engine, starts the mirror sync schedule and the HTTP server (loaded only here). */
+export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? (() => {});
+  const http = await import('./http/index.js');
+  if (http.binding !== 'native' && !options.allowJsFallback) {
+    throw createError('NATIVE_UNAVAILABLE', 'uWebSockets.js could not load its native binary and fell back to its slow pure-JS server; refusing to serve (pass --allow-js-fallback to serve anyway)');
+  }
+  const engine = openEngine(config);
+  const stopSync = startSyncSchedule({ dataDir: config.dataDir, store: engine.store }, {
+    intervalMs: config.syncIntervalMs,
+    onSynced: async ({ repo, changed }) => {
+      if (changed) await engine.index(repo);
+    },
+    onError: (name, err) => log(`sync: ${name}: ${errorMessage(err)}`),
+  });
+  const startedAt = Date.now();
+  let stopping = false;
+  const authenticate = createAuthenticator(engine.store);
+  const repoAccess = (principal: Principal): ((repo: string) => boolean) => createRepoAccess(engine.store, principal);
+  const metrics = http.createMetrics();
+  const searches = metrics.counter('quarry_stream_searches_total', 'Streaming searches by outcome (cancelled: the client went away).', 'outcome');
+  const server: HttpServer = http.createHttpServer({
+    maxBodyBytes: config.maxBodyBytes, onLog: log, metrics,
+    routes: [
+      ...http.opsRoutes({
+        metrics,
+        problems: () => (stopping ? ['pool'] : [...probe('store', () => engine.store.meta.get('health')), ...probe('catalog', () => engine.catalog.list())]),
+        gauges: () => ({
+          poolQueueDepth: engine.pool.queueSize, poolThreads: engine.pool.threads, requestsInFlight: server.requestsInFlight,
+          indexes: engine.catalog.list().map((m) => ({ repo: m.repo, files: m.files, bytes: m.bytes })), uptimeSeconds: (Date.now() - startedAt) / 1000,
+        }),
+      }),
+      streamSearchRoute({
+        search: engine.search, authenticate, repoAccess, onSearchEnd: (outcome) => searches.inc(outcome),
+      }),
+      ...apiRoutes({ graphql: createServerGraphQL({ dataDir: config.dataDir, store: engine.store, search: engine.search }), authenticate, repoAccess }),
+    ],
+  });
+  const shutdown = async (graceMs: number): Promise<void> => {
+    stopping = true;
+    const { cutOff } = await server.close(graceMs);
+    if (cutOff > 0) log(`shutdown: cut off ${cutOff} ${cutOff === 1 ? 'request' : 'requests'} still running after ${graceMs} ms`);
+    await stopSync();
+    await engine.close();
+  };
+  const port = await server.listen(config.listen.host, config.listen.port).then(({ port }) => port, async (err: unknown) => {
+    await shutdown(0);
+    throw err;
+  });
+  // After listening succeeded: a token created by a start that then failed would be lost.
+  const initialAdmin = ensureInitialAdmin(engine.store);
+  return {
+    url: `http://${config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host}:${port}`,
+    binding: http.binding,
+    initialAdmin,
+    stop: shutdown,
+  };
+}
+
+function probe(name: string, check: () => unknown): string[] {
+  try {
+    check();
+    return [];
+  } catch {
+    return [name];
+  }
 }

@@ -5,7 +5,13 @@
 import type { Command } from './command.js';
 import { apiCommand } from './api-command.js';
 import { indexCommand } from './index-command.js';
+import { configCommand } from './config-command.js';
+import { withRepoPermissions } from './repo-permissions-command.js';
 import { reposCommand } from './repos.js';
+import { rolesCommand } from './roles-command.js';
 import { searchCommand } from './search-command.js';
+import { serveCommand } from './serve-command.js';
+import { tokensCommand } from './tokens-command.js';
+import { usersCommand } from './users-command.js';
 
-export const COMMANDS: Command[] = [reposCommand, indexCommand, searchCommand, apiCommand];
+export const COMMANDS: Command[] = [withRepoPermissions(reposCommand), indexCommand, searchCommand, serveCommand, apiCommand, usersCommand, tokensCommand, rolesCommand, configCommand];

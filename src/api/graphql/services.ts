@@ -1,0 +1,144 @@
+/**
+ * What the GraphQL resolvers need from the rest of Quarry, as small interfaces over plain data.
+ * The composition root adapts the real stores and git layer to these; nothing here is implemented.
+ */
+import type { Principal } from '../../auth/principal.js';
+import type { SearchService } from '../../search/contracts.js';
+
+export interface RepoInfo {
+  readonly id: number;
+  readonly name: string;
+  readonly description: string;
+  readonly fork: boolean;
+  readonly archived: boolean;
+  /** Restricted to listed users or roles (not public). */
+  readonly private: boolean;
+  /** Short branch name, or null while the repository is empty. */
+  readonly defaultBranch: string | null;
+}
+
+export interface RefInfo {
+  readonly kind: 'branch' | 'tag';
+  /** Short name: `main`, `v1`. */
+  readonly name: string;
+  /** The commit the ref finally points at (annotated tags peeled). */
+  readonly oid: string;
+}
+
+export interface CommitInfo {
+  readonly oid: string;
+  readonly message: string;
+  readonly authorName: string;
+  readonly authorEmail: string;
+  /** RFC 3339. */
+  readonly authorDate: string;
+}
+
+export interface TreeItem {
+  /** Full path from the repository root. */
+  readonly path: string;
+  readonly isDirectory: boolean;
+}
+
+/** Repositories and their git objects. Visibility is checked by the resolvers, not here. */
+export interface RepoBrowser {
+  /** Every repository, sorted by name. */
+  list(): readonly RepoInfo[];
+  get(name: string): RepoInfo | null;
+  refs(repo: string): Promise<readonly RefInfo[]>;
+  /** A 40-hex commit id, or null when the revision does not exist. */
+  resolveRevision(repo: string, rev: string): Promise<string | null>;
+  readCommit(repo: string, oid: string): Promise<CommitInfo>;
+  /** The file's bytes, or null when the path is not a file in that commit. */
+  readBlob(repo: string, commit: string, path: string): Promise<Buffer | null>;
+  /** Entries under a directory ('' is the root), or null when the path is not a directory. */
+  listTree(repo: string, commit: string, path: string, recursive: boolean): Promise<readonly TreeItem[] | null>;
+}
+
+export interface UserInfo {
+  readonly id: number;
+  readonly username: string;
+  readonly displayName: string | null;
+  readonly email: string | null;
+  readonly siteAdmin: boolean;
+  readonly createdAt: string;
+  /** Role names, USER and SITE_ADMINISTRATOR included. */
+  readonly roles: readonly string[];
+}
+
+export interface AccessTokenInfo {
+  readonly id: number;
+  readonly userId: number;
+  readonly scopes: readonly string[];
+  readonly note: string;
+  readonly createdAt: string;
+  readonly lastUsedAt: string | null;
+}
+
+export interface RoleInfo {
+  readonly name: string;
+  readonly system: boolean;
+  /** `NAMESPACE#ACTION`. */
+  readonly permissions: readonly string[];
+}
+
+/** Users, tokens and roles. Authorization is decided by the resolvers; these only act. */
+export interface AccountService {
+  getUser(id: number): UserInfo | null;
+  getUserByUsername(username: string): UserInfo | null;
+  /** Users sorted by id, optionally filtered by a substring of username or email. */
+  listUsers(query?: string): readonly UserInfo[];
+  createUser(input: { readonly username: string; readonly email: string | null }): UserInfo;
+  deleteUser(id: number): void;
+  setSiteAdmin(id: number, siteAdmin: boolean): void;
+  listAccessTokens(userId: number): readonly AccessTokenInfo[];
+  /** Returns the secret, shown once. */
+  createAccessToken(input: { readonly userId: number; readonly creatorId: number; readonly scopes: readonly string[]; readonly note: string }): { readonly id: number; readonly token: string };
+  findAccessToken(by: { readonly id: number } | { readonly token: string }): AccessTokenInfo | null;
+  deleteAccessToken(id: number): void;
+  listRoles(): readonly RoleInfo[];
+  createRole(name: string, permissions: readonly string[]): RoleInfo;
+  deleteRole(name: string): void;
+  assignRole(userId: number, role: string): void;
+  removeRole(userId: number, role: string): void;
+  /** Permissions the user holds through its roles. */
+  permissionsOf(userId: number): readonly string[];
+}
+
+export interface SiteConfigView {
+  /** Revision id, the `lastID` a writer must send back. */
+  readonly id: number;
+  readonly contents: string;
+  readonly validationMessages: readonly string[];
+}
+
+export interface ConfigService {
+  get(): SiteConfigView;
+  /** Refuses a stale lastID or invalid settings by throwing; returns whether a restart is needed. */
+  update(lastID: number, input: string): boolean;
+}
+
+export interface SiteInfo {
+  readonly siteID: string;
+  readonly buildVersion: string;
+  readonly productVersion: string;
+}
+
+export interface GraphQLServices {
+  readonly search: SearchService;
+  readonly repos: RepoBrowser;
+  readonly accounts: AccountService;
+  readonly config: ConfigService;
+  readonly site: SiteInfo;
+}
+
+/** Per request: who asks, what they may read, and the request's cancellation. */
+export interface RequestContext {
+  readonly principal: Principal;
+  readonly canRead: (repo: string) => boolean;
+  readonly signal: AbortSignal;
+}
+
+export interface GraphQLContext extends RequestContext {
+  readonly services: GraphQLServices;
+}

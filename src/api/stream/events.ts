@@ -1,0 +1,94 @@
+/**
+ * The stream API's event payloads (reference §3.4): SSE framing, match objects (with chunkMatches
+ * and line cutting), and the repo and lang filter facets. Pure functions over engine results.
+ */
+import { toStreamMatch } from '../../cli/stream-json.js';
+import type { LineMatch, SearchMatch } from '../../model/result.js';
+
+/** One event: `event: NAME\ndata: JSON\n\n`. JSON.stringify never emits a raw newline. */
+export function sseEvent(name: string, data: unknown): string {
+  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export interface MatchShape {
+  readonly chunkMatches: boolean;
+  readonly maxLineLen: number;
+}
+
+export function streamMatch(match: SearchMatch, shape: MatchShape): Record<string, unknown> {
+  if (match.type === 'repo' || (shape.maxLineLen < 0 && !shape.chunkMatches)) return toStreamMatch(match);
+  const lineMatches = shape.maxLineLen < 0 ? match.lineMatches : match.lineMatches.map((l) => cutLine(l, shape.maxLineLen));
+  const base = toStreamMatch({ ...match, lineMatches });
+  return shape.chunkMatches && match.type === 'content' ? { ...base, chunkMatches: chunkMatches(lineMatches) } : base;
+}
+
+function cutLine(line: LineMatch, max: number): LineMatch {
+  const points = [...line.line];
+  if (points.length <= max) return line;
+  return {
+    line: points.slice(0, max).join(''),
+    lineNumber: line.lineNumber,
+    offsetAndLengths: line.offsetAndLengths.filter(([offset]) => offset < max).map(([offset, length]) => [offset, Math.min(length, max - offset)] as const),
+  };
+}
+
+interface Location {
+  readonly offset: number;
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * Consecutive matched lines form one chunk. The engine keeps no file offsets, so Location.offset
+ * counts code points from the start of the chunk's content, not of the file.
+ */
+function chunkMatches(lines: readonly LineMatch[]): { content: string; contentStart: Location; ranges: { start: Location; end: Location }[] }[] {
+  const groups: LineMatch[][] = [];
+  for (const line of lines) {
+    const last = groups.at(-1);
+    if (last && last.at(-1)!.lineNumber + 1 === line.lineNumber) last.push(line);
+    else groups.push([line]);
+  }
+  return groups.map((group) => {
+    const ranges: { start: Location; end: Location }[] = [];
+    let lineStart = 0;
+    for (const line of group) {
+      for (const [offset, length] of line.offsetAndLengths) {
+        ranges.push({
+          start: { offset: lineStart + offset, line: line.lineNumber, column: offset },
+          end: { offset: lineStart + offset + length, line: line.lineNumber, column: offset + length },
+        });
+      }
+      lineStart += [...line.line].length + 1;
+    }
+    return { content: group.map((l) => l.line).join('\n'), contentStart: { offset: 0, line: group[0]!.lineNumber, column: 0 }, ranges };
+  });
+}
+
+export interface Filter {
+  readonly value: string;
+  readonly label: string;
+  readonly count: number;
+  readonly exhaustive: boolean;
+  readonly kind: 'repo' | 'lang';
+}
+
+const MAX_FILTERS_PER_KIND = 25;
+
+/** Repo and lang facets, counted in matches, most frequent first. */
+export function searchFilters(matches: readonly SearchMatch[], limitHit: boolean): Filter[] {
+  const repos = new Map<string, number>();
+  const langs = new Map<string, number>();
+  for (const m of matches) {
+    const count = m.type === 'repo' ? 1 : m.matchCount;
+    repos.set(m.repository, (repos.get(m.repository) ?? 0) + count);
+    if (m.type !== 'repo' && m.language !== null) langs.set(m.language, (langs.get(m.language) ?? 0) + count);
+  }
+  const facet = (counts: Map<string, number>, kind: Filter['kind'], value: (label: string) => string): Filter[] =>
+    [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, MAX_FILTERS_PER_KIND)
+      .map(([label, count]) => ({ value: value(label), label, count, exhaustive: !limitHit, kind }));
+  return [
+    ...facet(repos, 'repo', (name) => `repo:^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    ...facet(langs, 'lang', (name) => `lang:${name.toLowerCase().includes(' ') ? JSON.stringify(name.toLowerCase()) : name.toLowerCase()}`),
+  ];
+}

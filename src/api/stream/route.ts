@@ -1,0 +1,134 @@
+/**
+ * `GET /.api/search/stream`: Sourcegraph's streaming search (reference §3.4) as server-sent events.
+ * Matches go out as shards finish; the client's disconnect aborts the search down to the pool.
+ */
+import type { AuthResult } from '../../auth/authenticate.js';
+import type { Principal } from '../../auth/principal.js';
+import { errorMessage, isQuarryError, type ErrorCode } from '../../errors.js';
+import type { Route } from '../../http/routes.js';
+import type { StreamWriter } from '../../http/respond.js';
+import type { SearchMatch, SearchResponse } from '../../model/result.js';
+import { parseQuery } from '../../query/index.js';
+import type { SearchService } from '../../search/contracts.js';
+import { searchFilters, sseEvent, streamMatch, type MatchShape } from './events.js';
+import { parseStreamParams, type StreamParams } from './params.js';
+
+/** auth/authenticate.ts createAuthenticator(store), or a test's own. */
+export type Authenticate = (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult | Promise<AuthResult>;
+
+export type SearchOutcome = 'completed' | 'alert' | 'error' | 'cancelled';
+
+export interface StreamSearchDeps {
+  readonly search: SearchService;
+  readonly authenticate: Authenticate;
+  /** The repositories a principal may read (store/repo-permissions.ts createRepoAccess). */
+  readonly repoAccess: (principal: Principal) => (repo: string) => boolean;
+  readonly onSearchEnd?: (outcome: SearchOutcome) => void;
+}
+
+export const STREAM_PATH = '/.api/search/stream';
+
+const SSE_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' };
+
+/** Errors in what the user asked for: answered with an `alert`, like Sourcegraph's "Unable To Process Query". */
+const ALERT_CODES: readonly ErrorCode[] = ['QUERY_SYNTAX', 'QUERY_UNSUPPORTED', 'PATTERN_UNSUPPORTED', 'PATTERN_INVALID', 'REVISION_NOT_FOUND', 'REPO_NOT_FOUND'];
+
+/** Intermediate progress events come at most this often. */
+const PROGRESS_INTERVAL_MS = 250;
+
+export function streamSearchRoute(deps: StreamSearchDeps): Route {
+  return {
+    method: 'GET',
+    path: STREAM_PATH,
+    async handler(request, reply) {
+      const auth = await deps.authenticate(request.headers, request.query);
+      if (!auth.ok) return reply.text(auth.failure.status, auth.failure.message, { Vary: 'Authorization' });
+      const params = parseStreamParams(request.query);
+      if ('error' in params) return reply.text(400, params.error);
+      const events = eventQueue(reply.stream(200, SSE_HEADERS));
+      const outcome = await runStream(deps, params, deps.repoAccess(auth.principal), request.signal, events);
+      deps.onSearchEnd?.(outcome);
+      await events.send('done', {});
+      await events.end();
+    },
+  };
+}
+
+async function runStream(deps: StreamSearchDeps, params: StreamParams, canRead: (repo: string) => boolean, signal: AbortSignal, events: EventQueue): Promise<SearchOutcome> {
+  const started = performance.now();
+  const sent = new Set<string>();
+  let streamedCount = 0;
+  let lastProgress = 0;
+  const shape: MatchShape = { chunkMatches: params.chunkMatches, maxLineLen: params.maxLineLen };
+  const sendMatches = (matches: readonly SearchMatch[]): void => {
+    const fresh = matches.filter((m) => !sent.has(matchKey(m)));
+    const room = params.display < 0 ? fresh.length : Math.max(0, params.display - sent.size);
+    for (const m of fresh) sent.add(matchKey(m));
+    if (room > 0 && fresh.length > 0) void events.send('matches', fresh.slice(0, room).map((m) => streamMatch(m, shape)));
+  };
+  const onMatches = (matches: readonly SearchMatch[]): void => {
+    sendMatches(matches);
+    streamedCount += matches.reduce((n, m) => n + (m.type === 'repo' ? 1 : m.matchCount), 0);
+    const now = performance.now();
+    if (lastProgress !== 0 && now - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = now;
+    void events.send('progress', { done: false, matchCount: streamedCount, durationMs: Math.round(now - started), skipped: [] });
+  };
+  let response: SearchResponse;
+  try {
+    response = await deps.search.search({
+      query: params.query, patternType: params.patternType, signal, canRead,
+      ...(streamsAsFound(params) ? { onMatches } : {}),
+    });
+  } catch (err) {
+    if (signal.aborted) return 'cancelled';
+    if (isQuarryError(err) && ALERT_CODES.includes(err.code)) {
+      void events.send('alert', { title: 'Unable To Process Query', description: errorMessage(err), proposedQueries: [] });
+      void events.send('progress', { done: true, matchCount: 0, durationMs: Math.round(performance.now() - started), skipped: [] });
+      return 'alert';
+    }
+    void events.send('error', { message: errorMessage(err) });
+    return 'error';
+  }
+  sendMatches(response.matches);
+  void events.send('filters', searchFilters(response.matches, response.limitHit));
+  void events.send('progress', {
+    done: true, repositoriesCount: new Set(response.matches.map((m) => m.repositoryID)).size, matchCount: response.matchCount,
+    durationMs: Math.round(performance.now() - started), skipped: response.skipped,
+  });
+  return 'completed';
+}
+
+/**
+ * With `select:` the final results differ in kind from what shards find (repos, not lines), so
+ * such searches send their matches once, at the end. A query that does not parse fails in search.
+ */
+function streamsAsFound(params: StreamParams): boolean {
+  try {
+    return parseQuery(params.query, { defaultPatternType: params.patternType }).basics.every((b) => b.filters.select === null);
+  } catch {
+    return false;
+  }
+}
+
+function matchKey(m: SearchMatch): string {
+  return m.type === 'repo' ? `repo\0${m.repositoryID}` : `file\0${m.repositoryID}\0${m.commit}\0${m.path}`;
+}
+
+interface EventQueue {
+  /** Resolves false once the client is gone. */
+  send(name: string, data: unknown): Promise<boolean>;
+  end(): Promise<void>;
+}
+
+/** Keeps events in order while each write waits for the socket to drain. */
+function eventQueue(writer: StreamWriter): EventQueue {
+  let chain: Promise<boolean> = Promise.resolve(true);
+  return {
+    send(name, data) {
+      chain = chain.then((open) => (open ? writer.write(sseEvent(name, data)) : false));
+      return chain;
+    },
+    end: () => chain.then(() => writer.end()),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * `quarry serve`: runs the HTTP server until SIGTERM or SIGINT, then shuts down gracefully
+ * (requests in flight get a bounded grace period) and exits 0.
+ */
+import { parseListen, positiveInt, type Config } from '../config.js';
+import { startServer } from '../main.js';
+import { parseFlags, type CliIO, type Command } from './command.js';
+import { ENGINE_FLAGS, ENGINE_FLAGS_USAGE, engineConfig } from './engine-flags.js';
+
+const USAGE = `Usage: quarry serve [flags]
+
+Serves the streaming search API (/.api/search/stream), /healthz and /metrics over HTTP, and keeps
+mirrors fresh. The first start on an empty data directory creates an admin and prints its token.
+
+Flags:
+  --listen HOST:PORT       address (env QUARRY_LISTEN, default 127.0.0.1:7080; port 0 picks one)
+  --max-body-bytes BYTES   request body limit, also after gzip (env QUARRY_MAX_BODY_BYTES, default 10485760)
+  --allow-js-fallback      serve even if uWebSockets.js fell back to its slow pure-JS server
+${ENGINE_FLAGS_USAGE}`;
+
+/** How long requests in flight may run on after SIGTERM before they are cut off. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run the HTTP server',
+  usage: USAGE,
+  async run(args: string[], io: CliIO): Promise<number> {
+    const { flags } = parseFlags(args, { ...ENGINE_FLAGS, listen: 'string', 'max-body-bytes': 'string', 'allow-js-fallback': 'boolean' });
+    const maxBodyBytes = positiveInt('--max-body-bytes', flags['max-body-bytes']);
+    const config: Config = {
+      ...engineConfig(flags),
+      ...(flags.listen !== undefined ? { listen: parseListen(flags.listen) } : {}),
+      ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
+    };
+    const server = await startServer(config, { allowJsFallback: flags['allow-js-fallback'] === true, log: (line) => io.err(line) });
+    if (server.binding !== 'native') io.err('WARNING: uWebSockets.js native binary did not load; serving on its SLOW pure-JS fallback (--allow-js-fallback)');
+    if (server.initialAdmin !== null) {
+      io.out(`Created site admin "${server.initialAdmin.username}". Its access token (shown only this once):`);
+      io.out(`  ${server.initialAdmin.token}`);
+    }
+    io.out(`Quarry listening on ${server.url} (uWebSockets.js ${server.binding})`);
+    const signal = await nextSignal(['SIGTERM', 'SIGINT']);
+    io.err(`${signal}: shutting down (up to ${SHUTDOWN_GRACE_MS / 1000} s for requests in flight)`);
+    await server.stop(SHUTDOWN_GRACE_MS);
+    return 0;
+  },
+};
+
+function nextSignal(names: readonly NodeJS.Signals[]): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const handler = (name: NodeJS.Signals): void => {
+      for (const n of names) process.off(n, handler);
+      resolve(name);
+    };
+    for (const n of names) process.on(n, handler);
+  });
+}

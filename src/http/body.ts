@@ -1,0 +1,64 @@
+/**
+ * Reads a request body from uWS: copies every chunk (uWS reuses their memory), stops at the size
+ * bound, and inflates `Content-Encoding: gzip` with a bound on the inflated size too.
+ */
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import type { RequestHead } from './request.js';
+import type { UwsResponse } from './uws.js';
+
+const gunzipAsync = promisify(gunzip);
+
+export type BodyResult =
+  | { readonly ok: true; readonly body: Uint8Array }
+  /** status 0: the client went away while sending. */
+  | { readonly ok: false; readonly status: number; readonly message: string };
+
+const EMPTY = new Uint8Array(0);
+
+/** GET-style requests without Content-Length or Transfer-Encoding get no onData calls from uWS. */
+function hasBody(head: RequestHead): boolean {
+  const length = head.headers['content-length'];
+  return (length !== undefined && length.trim() !== '0') || head.headers['transfer-encoding'] !== undefined;
+}
+
+/** Must be called before the handler's first await: uWS drops chunks that arrive with no onData. */
+export function readBody(res: UwsResponse, head: RequestHead, maxBytes: number): Promise<BodyResult> {
+  if (!hasBody(head)) return Promise.resolve({ ok: true, body: EMPTY });
+  const declared = Number(head.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve(tooLarge(maxBytes));
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    let settled = false;
+    const settle = (result: BodyResult): void => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    head.signal.addEventListener('abort', () => settle({ ok: false, status: 0, message: 'client went away' }), { once: true });
+    res.onData((chunk, isLast) => {
+      if (settled) return;
+      total += chunk.byteLength;
+      if (total > maxBytes) return settle(tooLarge(maxBytes));
+      chunks.push(new Uint8Array(chunk.slice(0)));
+      if (isLast) void decode(Buffer.concat(chunks, total), head.headers['content-encoding'], maxBytes).then(settle);
+    });
+  });
+}
+
+async function decode(raw: Uint8Array, encoding: string | undefined, maxBytes: number): Promise<BodyResult> {
+  const name = encoding?.trim().toLowerCase() ?? 'identity';
+  if (name === 'identity' || name === '') return { ok: true, body: raw };
+  if (name !== 'gzip' && name !== 'x-gzip') return { ok: false, status: 415, message: `unsupported Content-Encoding ${JSON.stringify(encoding)} (gzip is accepted)` };
+  try {
+    return { ok: true, body: await gunzipAsync(raw, { maxOutputLength: maxBytes }) };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return tooLarge(maxBytes, 'inflated ');
+    return { ok: false, status: 400, message: `request body is not valid gzip: ${(err as Error).message}` };
+  }
+}
+
+function tooLarge(maxBytes: number, what = ''): BodyResult {
+  return { ok: false, status: 413, message: `request body too large: the ${what}body limit is ${maxBytes} bytes` };
+}

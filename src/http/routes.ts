@@ -1,0 +1,31 @@
+/**
+ * The route table: exact method + path matches, and the plain 404 and 405 answers for the rest.
+ * Handlers see only plain requests and replies, never uWS objects.
+ */
+import type { HttpRequest } from './request.js';
+import type { Reply } from './respond.js';
+
+export type Handler = (request: HttpRequest, reply: Reply) => void | Promise<void>;
+
+export interface Route {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  readonly handler: Handler;
+}
+
+export type RouteMatch =
+  | { readonly kind: 'found'; readonly route: Route }
+  | { readonly kind: 'method-not-allowed'; readonly allow: readonly string[] }
+  | { readonly kind: 'not-found' };
+
+export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
+  const onPath = routes.filter((r) => r.path === path);
+  if (onPath.length === 0) return { kind: 'not-found' };
+  const route = onPath.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'));
+  return route ? { kind: 'found', route } : { kind: 'method-not-allowed', allow: onPath.map((r) => r.method) };
+}
+
+export function answerUnmatched(match: Exclude<RouteMatch, { kind: 'found' }>, request: Pick<HttpRequest, 'method' | 'path'>, reply: Reply): void {
+  if (match.kind === 'not-found') reply.text(404, `404 page not found: ${request.path}`);
+  else reply.text(405, `method ${request.method} not allowed (allowed: ${match.allow.join(', ')})`, { Allow: match.allow.join(', ') });
+}

@@ -1,0 +1,58 @@
+/**
+ * GraphQL's account and configuration services over the instance store: users, tokens, roles and
+ * the site configuration. Authorization is decided by the resolvers; these only act.
+ */
+import type { AccessTokenInfo, AccountService, ConfigService, UserInfo } from '../api/graphql/services.js';
+import type { Store } from '../store/open.js';
+import { assignRole, createRole, deleteRole, listRoles, permissionsOf, removeRole, rolesOf } from '../store/roles.js';
+import { getSiteConfig, updateSiteConfig } from '../store/site-config.js';
+import { createAccessToken, findAccessToken, getAccessToken, listAccessTokens, revokeAccessToken, type AccessTokenRecord } from '../store/tokens.js';
+import { createUser, deleteUser, getUser, getUserByName, listUsers, setSiteAdmin, type UserRecord } from '../store/users.js';
+
+export function createAccountService(store: Store): AccountService {
+  const user = (record: UserRecord | undefined): UserInfo | null => (record ? {
+    id: record.id, username: record.username, displayName: record.displayName, email: record.email,
+    siteAdmin: record.siteAdmin, createdAt: record.createdAt, roles: rolesOf(store, record.id),
+  } : null);
+  const token = (record: AccessTokenRecord | undefined): AccessTokenInfo | null => (record && !record.revoked ? {
+    id: record.id, userId: record.userId, scopes: record.scopes, note: record.note, createdAt: record.createdAt, lastUsedAt: record.lastUsedAt,
+  } : null);
+  const role = (r: { name: string; system: boolean; permissions: readonly string[] }) => ({ name: r.name, system: r.system, permissions: r.permissions });
+  return {
+    getUser: (id) => user(getUser(store, id)),
+    getUserByUsername: (username) => user(getUserByName(store, username)),
+    listUsers(query) {
+      const needle = query?.toLowerCase();
+      return listUsers(store)
+        .filter((u) => !needle || u.username.toLowerCase().includes(needle) || (u.email ?? '').toLowerCase().includes(needle))
+        .sort((a, b) => a.id - b.id)
+        .map((u) => user(u)!);
+    },
+    createUser: (input) => user(createUser(store, { username: input.username, ...(input.email ? { email: input.email } : {}) }))!,
+    deleteUser: (id) => void deleteUser(store, id),
+    setSiteAdmin: (id, siteAdmin) => void setSiteAdmin(store, id, siteAdmin),
+    listAccessTokens: (userId) => listAccessTokens(store, userId).filter((t) => !t.revoked).map((t) => token(t)!),
+    createAccessToken: (input) => createAccessToken(store, input),
+    findAccessToken: (by) => token('id' in by ? getAccessToken(store, by.id) : findAccessToken(store, by.token)),
+    deleteAccessToken: (id) => void revokeAccessToken(store, id),
+    listRoles: () => listRoles(store).map(role),
+    createRole: (name, permissions) => role(createRole(store, name, permissions)),
+    deleteRole: (name) => void deleteRole(store, name),
+    assignRole: (userId, name) => assignRole(store, userId, name),
+    removeRole: (userId, name) => removeRole(store, userId, name),
+    permissionsOf: (userId) => permissionsOf(store, userId),
+  };
+}
+
+export function createConfigService(store: Store): ConfigService {
+  return {
+    get() {
+      const config = getSiteConfig(store);
+      return { id: config.id, contents: config.contents, validationMessages: [] };
+    },
+    update(lastID, input) {
+      updateSiteConfig(store, lastID, input);
+      return false;
+    },
+  };
+}

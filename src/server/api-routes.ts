@@ -1,0 +1,49 @@
+/**
+ * The API front doors as routes: GraphQL (`POST /.api/graphql`) and the debug console page and
+ * its assets. Authentication happens here, once per request, before any handler runs.
+ */
+import type { GraphQLHandler } from '../api/graphql/handler.js';
+import { consoleAsset, CONSOLE_ASSET_NAMES } from '../api/pages/console-assets.js';
+import { CONSOLE_ASSETS_PATH, CONSOLE_PATH, consolePage } from '../api/pages/console-page.js';
+import type { AuthResult } from '../auth/authenticate.js';
+import type { Principal } from '../auth/principal.js';
+import type { Route } from '../http/routes.js';
+
+export interface ApiRouteDeps {
+  readonly graphql: GraphQLHandler;
+  readonly authenticate: (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult;
+  readonly repoAccess: (principal: Principal) => (repo: string) => boolean;
+}
+
+export const GRAPHQL_PATH = '/.api/graphql';
+
+export function apiRoutes(deps: ApiRouteDeps): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: GRAPHQL_PATH,
+      async handler(request, reply) {
+        const auth = deps.authenticate(request.headers, request.query);
+        if (!auth.ok) {
+          reply.text(auth.failure.status, auth.failure.message, { Vary: 'Authorization' });
+          return;
+        }
+        const principal = auth.principal;
+        const response = await deps.graphql(
+          { body: request.body, name: request.query.toString() },
+          { principal, canRead: deps.repoAccess(principal), signal: request.signal },
+        );
+        reply.send(response.status, response.body, { 'Content-Type': 'application/json', Vary: 'Authorization' });
+      },
+    },
+    { method: 'GET', path: CONSOLE_PATH, handler: (_, reply) => reply.send(200, consolePage(), { 'Content-Type': 'text/html; charset=utf-8' }) },
+    ...CONSOLE_ASSET_NAMES.map((name): Route => ({
+      method: 'GET',
+      path: `${CONSOLE_ASSETS_PATH}${name}`,
+      handler(_, reply) {
+        const asset = consoleAsset(name)!;
+        reply.send(200, asset.body, { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=3600' });
+      },
+    })),
+  ];
+}

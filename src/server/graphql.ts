@@ -1,0 +1,36 @@
+/**
+ * Builds the GraphQL handler the server mounts: the store-backed account, configuration and
+ * repository services, cost limits read from the site configuration on every request.
+ */
+import { createGraphQLHandler, type GraphQLHandler } from '../api/graphql/handler.js';
+import { canUseGraphQL } from '../auth/authenticate.js';
+import type { SearchService } from '../search/contracts.js';
+import type { Store } from '../store/open.js';
+import { getSiteConfig } from '../store/site-config.js';
+import { createAccountService, createConfigService } from './account-service.js';
+import { createRepoBrowser } from './repo-browser.js';
+
+export const PRODUCT_VERSION = '0.1.0';
+
+export function createServerGraphQL(deps: { readonly dataDir: string; readonly store: Store; readonly search: SearchService }): GraphQLHandler {
+  const { store } = deps;
+  return createGraphQLHandler({
+    search: deps.search,
+    repos: createRepoBrowser({ dataDir: deps.dataDir, store }),
+    accounts: createAccountService(store),
+    config: createConfigService(store),
+    site: { siteID: `quarry-${store.path}`, buildVersion: PRODUCT_VERSION, productVersion: PRODUCT_VERSION },
+  }, {
+    limits: () => {
+      const limits = getSiteConfig(store).effective.rateLimits;
+      return {
+        maxDepth: limits.graphQLMaxDepth,
+        maxAliases: limits.graphQLMaxAliases,
+        maxFieldCount: limits.graphQLMaxFieldCount,
+        maxDuplicateFieldCount: limits.graphQLMaxDuplicateFieldCount,
+        maxUniqueFieldCount: limits.graphQLMaxUniqueFieldCount,
+      };
+    },
+    canUseGraphQL,
+  });
+}

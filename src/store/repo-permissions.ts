@@ -1,0 +1,75 @@
+/**
+ * Repository visibility: a repository is public unless a restriction lists who may read it (users
+ * by id, holders of roles by name). Site admins read everything; anonymous callers public only.
+ */
+
+import type { Principal } from '../auth/principal.js';
+import { createError } from '../errors.js';
+import type { Store } from './open.js';
+import { getRepo } from './repos.js';
+import { getRole } from './roles.js';
+import { getUser } from './users.js';
+
+export interface RepoRestriction {
+  readonly repo: string;
+  readonly users: readonly number[];
+  readonly roles: readonly string[];
+  readonly updatedAt: string;
+}
+
+export type RepoVisibility = { readonly public: true } | { readonly public: false; readonly users: readonly number[]; readonly roles: readonly string[] };
+
+/** Restricts `repo` to the listed users and roles (both may be empty: site admins only). */
+export function restrictRepo(store: Store, repo: string, readers: { users: readonly number[]; roles: readonly string[] }): RepoRestriction {
+  return store.root.transactionSync(() => {
+    if (getRepo(store, repo) === undefined) throw createError('REPO_NOT_FOUND', `no such repository: ${repo}`, { name: repo });
+    for (const id of readers.users) {
+      if (getUser(store, id) === undefined) throw createError('USER_NOT_FOUND', `no user with id ${id}`, { id });
+    }
+    for (const role of readers.roles) {
+      if (getRole(store, role) === undefined) throw createError('ROLE_NOT_FOUND', `no role named "${role}"`, { name: role });
+    }
+    const restriction: RepoRestriction = {
+      repo,
+      users: [...new Set(readers.users)].sort((a, b) => a - b),
+      roles: [...new Set(readers.roles)].sort(),
+      updatedAt: new Date().toISOString(),
+    };
+    store.repoRestrictions.putSync(repo, restriction);
+    return restriction;
+  });
+}
+
+/** Lifts any restriction; true when there was one. */
+export function makeRepoPublic(store: Store, repo: string): boolean {
+  return store.repoRestrictions.removeSync(repo);
+}
+
+export function repoVisibility(store: Store, repo: string): RepoVisibility {
+  const restriction = store.repoRestrictions.get(repo);
+  return restriction === undefined ? { public: true } : { public: false, users: restriction.users, roles: restriction.roles };
+}
+
+/** The `canRead` predicate for one caller; it reads restrictions as they are at each call. */
+export function createRepoAccess(store: Store, principal: Principal): (repo: string) => boolean {
+  if (principal.siteAdmin) return () => true;
+  const userId = principal.userId;
+  const roles = new Set(principal.roles);
+  return (repo) => {
+    const restriction = store.repoRestrictions.get(repo);
+    if (restriction === undefined) return true;
+    if (userId === null) return false;
+    return restriction.users.includes(userId) || restriction.roles.some((r) => roles.has(r));
+  };
+}
+
+/** Drops a deleted user or role from every restriction; call inside the deleting transaction. */
+export function removeFromRestrictions(store: Store, gone: { userId: number } | { role: string }): void {
+  for (const { key, value } of store.repoRestrictions.getRange()) {
+    const users = 'userId' in gone ? value.users.filter((u) => u !== gone.userId) : value.users;
+    const roles = 'role' in gone ? value.roles.filter((r) => r !== gone.role) : value.roles;
+    if (users.length !== value.users.length || roles.length !== value.roles.length) {
+      store.repoRestrictions.putSync(key, { ...value, users, roles });
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The site configuration's known settings, their types and defaults, and how a parsed document
+ * becomes the effective configuration. Pure: no storage here.
+ *
+ * Key style: a setting's name is a dotted path, and a document may spell any prefix of it as
+ * nested objects, as Sourcegraph's docs mix both: `{"mcp.enabled": false}`, `{"mcp": {"enabled":
+ * false}}` and `{"search": {"limits.maxResults": 5}}` are all accepted. Setting one path twice
+ * through different spellings, unknown keys and wrong types are errors.
+ */
+
+import { createError } from '../errors.js';
+import type { JsonValue } from './jsonc.js';
+
+type SettingKind = 'boolean' | 'positive integer';
+
+const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly default: boolean | number }>> = {
+  'mcp.enabled': { kind: 'boolean', default: true },
+  'auth.idpDynamicClientRegistrationEnabled': { kind: 'boolean', default: true },
+  'rateLimits.graphQLMaxDepth': { kind: 'positive integer', default: 30 },
+  'rateLimits.graphQLMaxFieldCount': { kind: 'positive integer', default: 500000 },
+  'rateLimits.graphQLMaxAliases': { kind: 'positive integer', default: 500 },
+  'rateLimits.graphQLMaxDuplicateFieldCount': { kind: 'positive integer', default: 500 },
+  'rateLimits.graphQLMaxUniqueFieldCount': { kind: 'positive integer', default: 500 },
+  'search.limits.maxTimeoutSeconds': { kind: 'positive integer', default: 60 },
+  'search.defaultTimeoutSeconds': { kind: 'positive integer', default: 10 },
+  'search.limits.maxResults': { kind: 'positive integer', default: 10000 },
+  'repos.syncIntervalSeconds': { kind: 'positive integer', default: 600 },
+  'http.maxBodyBytes': { kind: 'positive integer', default: 10485760 },
+};
+
+export const SITE_CONFIG_KEYS: readonly string[] = Object.keys(SETTINGS);
+
+export interface SiteConfiguration {
+  readonly mcp: { readonly enabled: boolean };
+  /** Effective value: false whenever mcp.enabled is false. */
+  readonly auth: { readonly idpDynamicClientRegistrationEnabled: boolean };
+  readonly rateLimits: {
+    readonly graphQLMaxDepth: number;
+    readonly graphQLMaxFieldCount: number;
+    readonly graphQLMaxAliases: number;
+    readonly graphQLMaxDuplicateFieldCount: number;
+    readonly graphQLMaxUniqueFieldCount: number;
+  };
+  readonly search: { readonly defaultTimeoutSeconds: number; readonly limits: { readonly maxTimeoutSeconds: number; readonly maxResults: number } };
+  readonly repos: { readonly syncIntervalSeconds: number };
+  readonly http: { readonly maxBodyBytes: number };
+}
+
+function invalid(message: string, path: string): never {
+  throw createError('CONFIG_INVALID', `invalid site configuration: ${message}`, { key: path });
+}
+
+function checkType(path: string, kind: SettingKind, value: JsonValue): void {
+  const ok = kind === 'boolean' ? typeof value === 'boolean' : typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+  if (!ok) invalid(`"${path}" must be a ${kind}, not ${JSON.stringify(value)}`, path);
+}
+
+function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function collect(object: { [key: string]: JsonValue }, prefix: string, found: Map<string, JsonValue>): void {
+  for (const [key, value] of Object.entries(object)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    const setting = SETTINGS[path];
+    if (setting !== undefined) {
+      if (found.has(path)) invalid(`"${path}" is set twice`, path);
+      checkType(path, setting.kind, value);
+      found.set(path, value);
+    } else if (SITE_CONFIG_KEYS.some((k) => k.startsWith(`${path}.`))) {
+      if (!isObject(value)) invalid(`"${path}" must be an object`, path);
+      collect(value, path, found);
+    } else {
+      invalid(`unknown setting "${path}" (known: ${SITE_CONFIG_KEYS.join(', ')})`, path);
+    }
+  }
+}
+
+function nest(flat: ReadonlyMap<string, boolean | number>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [path, value] of flat) {
+    const parts = path.split('.');
+    let node = root;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts[parts.length - 1] ?? ''] = value;
+  }
+  return root;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
+}
+
+/** Validates a parsed document and applies defaults; CONFIG_INVALID names the offending key. */
+export function effectiveSiteConfig(document: JsonValue): SiteConfiguration {
+  if (!isObject(document)) invalid('the document must be a JSON object', '');
+  const found = new Map<string, JsonValue>();
+  collect(document, '', found);
+  const flat = new Map<string, boolean | number>();
+  for (const [path, setting] of Object.entries(SETTINGS)) flat.set(path, (found.get(path) as boolean | number | undefined) ?? setting.default);
+  if (flat.get('mcp.enabled') === false) flat.set('auth.idpDynamicClientRegistrationEnabled', false);
+  const config = nest(flat) as unknown as SiteConfiguration;
+  if (config.search.defaultTimeoutSeconds > config.search.limits.maxTimeoutSeconds) {
+    invalid('"search.defaultTimeoutSeconds" must not exceed "search.limits.maxTimeoutSeconds"', 'search.defaultTimeoutSeconds');
+  }
+  return deepFreeze(config);
+}

@@ -1,0 +1,118 @@
+/**
+ * The stream route with a scripted search service: matches leave before the search resolves,
+ * the client's disconnect reaches the search's signal, select: queries send once, and an
+ * internal failure is an `error` event.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { streamSearchRoute, type SearchOutcome } from '../../../src/api/stream/route.js';
+import { ANONYMOUS } from '../../../src/auth/principal.js';
+import { createError } from '../../../src/errors.js';
+import { createHttpServer, type HttpServer } from '../../../src/http/server.js';
+import type { FileMatch, SearchResponse } from '../../../src/model/result.js';
+import { emptyStats } from '../../../src/model/stats.js';
+import type { SearchRequest } from '../../../src/search/contracts.js';
+import { readEvents } from '../../http/server-fixture.js';
+
+const MATCH: FileMatch = {
+  type: 'content', repository: 'example.com/r', repositoryID: 1, commit: 'c'.repeat(40), branches: ['main'], path: 'a.txt',
+  language: 'Text', lineMatches: [{ line: 'hit', lineNumber: 0, offsetAndLengths: [[0, 3]] }], pathMatches: [], matchCount: 1, score: 1,
+};
+
+function respond(matches: FileMatch[]): SearchResponse {
+  return { matches, matchCount: matches.length, limitHit: false, skipped: [], stats: emptyStats(), query: 'q' };
+}
+
+/** Each test installs what the next search does. */
+let script: (request: SearchRequest) => Promise<SearchResponse> = async () => respond([]);
+const outcomes: SearchOutcome[] = [];
+const readers: string[] = [];
+let server: HttpServer;
+let base = '';
+
+before(async () => {
+  server = createHttpServer({
+    maxBodyBytes: 1024,
+    routes: [streamSearchRoute({
+      search: { search: (request) => script(request) },
+      authenticate: () => ({ ok: true, principal: ANONYMOUS }),
+      repoAccess: () => (repo) => {
+        readers.push(repo);
+        return true;
+      },
+      onSearchEnd: (outcome) => outcomes.push(outcome),
+    })],
+  });
+  base = `http://127.0.0.1:${(await server.listen('127.0.0.1', 0)).port}`;
+});
+
+after(async () => {
+  await server.close(100);
+});
+
+test('the first matches reach the client while the search is still running', async () => {
+  let finish: () => void = () => {};
+  script = (request) => {
+    request.onMatches!([MATCH]);
+    return new Promise((resolve) => (finish = () => resolve(respond([MATCH]))));
+  };
+  const res = await fetch(`${base}/.api/search/stream?q=hit`);
+  const reader = res.body!.getReader();
+  const first = new TextDecoder().decode((await reader.read()).value);
+  assert.match(first, /^event: matches\ndata: \[\{"type":"content","path":"a\.txt"/);
+  finish();
+  let rest = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+  assert.doesNotMatch(rest, /event: matches/, 'a match already sent is not sent again');
+  assert.match(rest, /event: done\ndata: \{\}\n\n$/);
+  assert.equal(outcomes.at(-1), 'completed');
+});
+
+test('the canRead the search receives comes from the repo-access factory', async () => {
+  let canRead: SearchRequest['canRead'];
+  script = async (request) => {
+    canRead = request.canRead;
+    return respond([]);
+  };
+  await readEvents(await fetch(`${base}/.api/search/stream?q=hit`));
+  assert.equal(canRead?.('example.com/x'), true);
+  assert.deepEqual(readers.at(-1), 'example.com/x');
+});
+
+test('a client disconnect aborts the signal the search was given', async () => {
+  let aborted: () => void = () => {};
+  const sawAbort = new Promise<void>((resolve) => (aborted = resolve));
+  script = (request) => {
+    request.onMatches!([MATCH]);
+    return new Promise((_resolve, reject) => request.signal!.addEventListener('abort', () => {
+      aborted();
+      reject(createError('ABORTED', 'search cancelled'));
+    }));
+  };
+  const client = new AbortController();
+  const res = await fetch(`${base}/.api/search/stream?q=hit`, { signal: client.signal });
+  await res.body!.getReader().read();
+  client.abort();
+  await sawAbort;
+  while (outcomes.at(-1) !== 'cancelled') await new Promise((resolve) => setTimeout(resolve, 10));
+});
+
+test('select: searches send their matches once, at the end', async () => {
+  let streamed: boolean | undefined;
+  script = async (request) => {
+    streamed = request.onMatches !== undefined;
+    return respond([MATCH]);
+  };
+  const { events } = await readEvents(await fetch(`${base}/.api/search/stream?q=${encodeURIComponent('hit select:file')}`));
+  assert.equal(streamed, false);
+  assert.deepEqual(events.map((e) => e.name), ['matches', 'filters', 'progress', 'done']);
+});
+
+test('an internal failure is an error event followed by done', async () => {
+  script = async () => {
+    throw createError('INDEX_CORRUPT', 'segment 7 is unreadable');
+  };
+  const { events } = await readEvents(await fetch(`${base}/.api/search/stream?q=hit`));
+  assert.deepEqual(events.map((e) => [e.name, e.data]), [['error', { message: 'segment 7 is unreadable' }], ['done', {}]]);
+  assert.equal(outcomes.at(-1), 'error');
+});

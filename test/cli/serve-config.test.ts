@@ -1,0 +1,29 @@
+/**
+ * The server's settings in config.ts: the listen address (flag, then QUARRY_LISTEN, then
+ * 127.0.0.1:7080) and the request body limit.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEFAULT_MAX_BODY_BYTES, loadConfig, parseListen } from '../../src/config.js';
+import { isQuarryError } from '../../src/errors.js';
+
+test('listen: flag over QUARRY_LISTEN over the default', () => {
+  assert.deepEqual(loadConfig({}, {}).listen, { host: '127.0.0.1', port: 7080 });
+  assert.deepEqual(loadConfig({}, { QUARRY_LISTEN: '0.0.0.0:9000' }).listen, { host: '0.0.0.0', port: 9000 });
+  assert.deepEqual(loadConfig({ listen: '127.0.0.1:0' }, { QUARRY_LISTEN: '0.0.0.0:9000' }).listen, { host: '127.0.0.1', port: 0 });
+});
+
+test('listen addresses: IPv6 in brackets, empty host for all interfaces, bad forms refused', () => {
+  assert.deepEqual(parseListen('[::1]:8080'), { host: '::1', port: 8080 });
+  assert.deepEqual(parseListen(':8080'), { host: '0.0.0.0', port: 8080 });
+  for (const bad of ['localhost', '127.0.0.1:', '127.0.0.1:70000', 'host:port']) {
+    assert.throws(() => parseListen(bad), (err) => isQuarryError(err, 'USAGE'), bad);
+  }
+});
+
+test('max body bytes: override over QUARRY_MAX_BODY_BYTES over 10 MiB', () => {
+  assert.equal(loadConfig({}, {}).maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
+  assert.equal(loadConfig({}, { QUARRY_MAX_BODY_BYTES: '2048' }).maxBodyBytes, 2048);
+  assert.equal(loadConfig({ maxBodyBytes: 10 }, { QUARRY_MAX_BODY_BYTES: '2048' }).maxBodyBytes, 10);
+  assert.throws(() => loadConfig({}, { QUARRY_MAX_BODY_BYTES: '-1' }), (err) => isQuarryError(err, 'USAGE'));
+});

@@ -1,0 +1,147 @@
+/**
+ * The server end to end: a real `quarry serve` process over a real data directory, reached over
+ * loopback HTTP: authentication and its refusals, sudo, scopes, repository restrictions in every
+ * read path (GraphQL, stream, src-compatible CLI), cost limits, bad bodies, stale configuration.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
+import { startServerProcess, type ServerProcess } from './server-process.js';
+
+const BIN = fileURLToPath(new URL('../../../bin/quarry.js', import.meta.url));
+const dirs: string[] = [];
+let data = '';
+let server: ServerProcess;
+let admin = '';
+let alice = '';
+let mcpOnly = '';
+
+function quarry(args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function repo(name: string, files: Record<string, string>): void {
+  const dir = makeTempDir('quarry-http-src');
+  dirs.push(dir);
+  initRepo(dir);
+  writeFiles(dir, files);
+  commitAll(dir, 'initial');
+  assert.equal(quarry(['repos', 'add', name, dir, '--data', data]).status, 0);
+}
+
+async function graphql(query: string, token: string | null, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${server.url}/.api/graphql`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `token ${token}` } : {}), ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+const json = (r: { text: string }): any => JSON.parse(r.text);
+
+before(async () => {
+  data = makeTempDir('quarry-http-data');
+  repo('github.com/acme/open', { 'router.go': 'package open\n\nfunc Router() {}\n' });
+  repo('github.com/acme/secret', { 'plan.go': 'package secret\n\nfunc Router() {} // secret plan\n' });
+  assert.equal(quarry(['index', '--data', data]).status, 0);
+  server = await startServerProcess(data);
+  assert.ok(server.adminToken, 'the first start prints an admin token');
+  admin = server.adminToken!;
+  assert.equal(quarry(['users', 'create', 'alice', '--email', 'alice@example.com', '--data', data]).status, 0);
+  alice = quarry(['tokens', 'create', 'alice', '--data', data]).stdout.trim();
+  mcpOnly = quarry(['tokens', 'create', 'alice', '--scopes', 'mcp', '--data', data]).stdout.trim();
+  assert.equal(quarry(['repos', 'restrict', 'github.com/acme/secret', '--data', data]).status, 0);
+});
+
+after(async () => {
+  assert.equal(await server.stop(), 0, 'SIGTERM shuts the server down cleanly');
+  for (const d of [...dirs, data]) removeDir(d);
+});
+
+describe('authentication', () => {
+  it('knows the caller by token, and anonymous callers as nobody', async () => {
+    assert.equal(json(await graphql('{ currentUser { username siteAdmin } }', admin)).data.currentUser.username, 'admin');
+    assert.deepEqual(json(await graphql('{ currentUser { username siteAdmin } }', alice)).data.currentUser, { username: 'alice', siteAdmin: false });
+    assert.equal(json(await graphql('{ currentUser { username } }', null)).data.currentUser, null);
+  });
+
+  it('answers bad credentials with the exact 401 and 403 texts', async () => {
+    assert.deepEqual(await graphql('{ currentUser { username } }', `sgp_local_${'0'.repeat(40)}`), { status: 401, text: 'Invalid access token.\n' });
+    assert.deepEqual(await graphql('{ currentUser { username } }', null, {}, { Authorization: 'token' }), { status: 401, text: 'Invalid Authorization header.\n' });
+    const refused = await graphql('{ currentUser { username } }', mcpOnly);
+    assert.equal(refused.status, 403);
+  });
+
+  it('lets a sudo token act as another user, and refuses sudo to nobody', async () => {
+    const asAlice = await graphql('{ currentUser { username } }', null, {}, { Authorization: `token-sudo user="alice",token="${admin}"` });
+    assert.equal(json(asAlice).data.currentUser.username, 'alice');
+    const nobody = await graphql('{ currentUser { username } }', null, {}, { Authorization: `token-sudo user="nobody",token="${admin}"` });
+    assert.deepEqual(nobody, { status: 403, text: 'Unable to sudo to nonexistent user.\n' });
+    const notSudo = await graphql('{ currentUser { username } }', null, {}, { Authorization: `token-sudo user="admin",token="${alice}"` });
+    assert.equal(notSudo.status, 401);
+  });
+});
+
+describe('repository restrictions in every read path', () => {
+  const search = '{ search(query: "Router", patternType: literal) { results { matchCount results { ... on FileMatch { repository { name } } } } } }';
+
+  it('GraphQL search and repository lookups hide the restricted repository from alice, not from admins', async () => {
+    const mine = json(await graphql(search, alice)).data.search.results;
+    assert.deepEqual(mine.results.map((r: any) => r.repository.name), ['github.com/acme/open']);
+    const all = json(await graphql(search, admin)).data.search.results;
+    assert.deepEqual(all.results.map((r: any) => r.repository.name).sort(), ['github.com/acme/open', 'github.com/acme/secret']);
+    assert.equal(json(await graphql('{ repository(name: "github.com/acme/secret") { name } }', alice)).data.repository, null);
+  });
+
+  it('the streaming API hides it too', async () => {
+    const response = await fetch(`${server.url}/.api/search/stream?q=Router`, { headers: { Authorization: `token ${alice}`, Accept: 'text/event-stream' } });
+    const text = await response.text();
+    assert.match(text, /github\.com\/acme\/open/);
+    assert.doesNotMatch(text, /acme\/secret/);
+    assert.match(text, /event: done\ndata: \{\}\n\n$/);
+  });
+
+  it('the src-compatible CLI searches through GraphQL and the stream as the token holder', () => {
+    const env = { SRC_ENDPOINT: server.url, SRC_ACCESS_TOKEN: alice };
+    const remote = quarry(['search', '--remote', 'Router'], env);
+    assert.equal(remote.status, 0, remote.stderr);
+    assert.match(remote.stdout, /github\.com\/acme\/open › router\.go/);
+    assert.doesNotMatch(remote.stdout, /secret/);
+    const stream = quarry(['search', '--stream', '--json', 'Router'], env);
+    assert.equal(stream.status, 0, stream.stderr);
+    assert.match(stream.stdout, /"path":"router\.go"/);
+    const api = quarry(['api', '-query', 'query($u: String!) { user(username: $u) { username } }', 'u=alice'], env);
+    assert.deepEqual(JSON.parse(api.stdout), { data: { user: { username: 'alice' } } });
+  });
+});
+
+describe('limits and bad input', () => {
+  it('refuses a query over a cost limit with 403 and the documented body', async () => {
+    const nested = (levels: number): string => `{ repository(name: "github.com/acme/open") { ${'commit(rev: "HEAD") { repository { '.repeat(levels)} name ${'} } '.repeat(levels)} } }`;
+    assert.equal((await graphql(nested(2), admin)).status, 200);
+    assert.deepEqual(await graphql(nested(16), admin), { status: 403, text: '{"errors":[{"message":"query exceeds maximum query cost"}]}' });
+    const aliases = `{ ${Array.from({ length: 501 }, (_, i) => `a${i}: currentUser { username }`).join(' ')} }`;
+    assert.deepEqual(await graphql(aliases, admin), { status: 403, text: '{"errors":[{"message":"query exceeds maximum query cost"}]}' });
+  });
+
+  it('answers malformed JSON and oversized bodies with 4xx and keeps serving', async () => {
+    const malformed = await fetch(`${server.url}/.api/graphql`, { method: 'POST', headers: { Authorization: `token ${admin}` }, body: '{"query": ' });
+    assert.equal(malformed.status, 400);
+    const huge = await fetch(`${server.url}/.api/graphql`, { method: 'POST', headers: { Authorization: `token ${admin}` }, body: 'x'.repeat(11 * 1024 * 1024) }).catch(() => null);
+    if (huge) assert.equal(huge.status, 413);
+    assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
+    assert.equal(json(await graphql('{ currentUser { username } }', admin)).data.currentUser.username, 'admin');
+  });
+
+  it('refuses a stale site configuration write with a clear message', async () => {
+    const update = 'mutation ($id: Int!, $input: String!) { updateSiteConfiguration(lastID: $id, input: $input) }';
+    const current = json(await graphql('{ site { configuration { id } } }', admin)).data.site.configuration.id as number;
+    assert.deepEqual(json(await graphql(update, admin, { id: current, input: '{"search.defaultTimeoutSeconds": 5}' })).data, { updateSiteConfiguration: false });
+    const stale = json(await graphql(update, admin, { id: current, input: '{}' }));
+    assert.match(stale.errors[0].message, /changed since revision/);
+  });
+});

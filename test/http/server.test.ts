@@ -1,0 +1,98 @@
+/**
+ * The uWS edge on a real loopback port: native binding, routing answers, bounded and gzip bodies,
+ * and that a refused request leaves the server serving.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { createMetrics } from '../../src/http/metrics.js';
+import type { Route } from '../../src/http/routes.js';
+import { createHttpServer, type HttpServer } from '../../src/http/server.js';
+import { binding } from '../../src/http/uws.js';
+import { metricValue } from './server-fixture.js';
+
+const LIMIT = 1024;
+const metrics = createMetrics();
+const routes: Route[] = [
+  { method: 'POST', path: '/echo', handler: (request, reply) => reply.json(200, { bytes: request.body.length, text: Buffer.from(request.body).toString() }) },
+  { method: 'GET', path: '/hello', handler: (request, reply) => reply.text(200, `hello ${request.query.get('name')} ${request.headers['x-test']}`) },
+  { method: 'GET', path: '/throws', handler: () => { throw new Error('boom'); } },
+];
+let server: HttpServer;
+let base = '';
+const logs: string[] = [];
+
+before(async () => {
+  server = createHttpServer({ routes, maxBodyBytes: LIMIT, metrics, onLog: (line) => logs.push(line) });
+  const { port } = await server.listen('127.0.0.1', 0);
+  base = `http://127.0.0.1:${port}`;
+});
+
+after(async () => {
+  await server.close(100);
+});
+
+test('the native uWebSockets.js binding is in use, not the pure-JS fallback', () => {
+  assert.equal(binding, 'native');
+  assert.equal(server.binding, 'native');
+});
+
+test('a request reaches its handler as plain data: query and lower-cased headers', async () => {
+  const res = await fetch(`${base}/hello?name=quarry`, { headers: { 'X-Test': 'yes' } });
+  assert.equal(res.status, 200);
+  assert.equal(await res.text(), 'hello quarry yes\n');
+});
+
+test('unknown paths answer 404 and known paths with the wrong method 405 with Allow', async () => {
+  const missing = await fetch(`${base}/nowhere`);
+  assert.equal(missing.status, 404);
+  assert.match(await missing.text(), /not found/);
+  const wrong = await fetch(`${base}/echo`);
+  assert.equal(wrong.status, 405);
+  assert.equal(wrong.headers.get('allow'), 'POST');
+});
+
+test('a body over the limit is refused with 413 and the server keeps serving', async () => {
+  const declared = await fetch(`${base}/echo`, { method: 'POST', body: 'x'.repeat(LIMIT + 1) });
+  assert.equal(declared.status, 413);
+  assert.match(await declared.text(), /body limit is 1024 bytes/);
+  const chunked = await fetch(`${base}/echo`, { method: 'POST', body: chunkedBody(['y'.repeat(800), 'y'.repeat(800)]), duplex: 'half' } as RequestInit);
+  assert.equal(chunked.status, 413);
+  await chunked.text();
+  const ok = await fetch(`${base}/echo`, { method: 'POST', body: 'z'.repeat(LIMIT) });
+  assert.equal(ok.status, 200);
+  assert.equal(((await ok.json()) as { bytes: number }).bytes, LIMIT);
+});
+
+test('gzip bodies are inflated, bounded after inflation, and malformed gzip is a 400', async () => {
+  const gz = await fetch(`${base}/echo`, { method: 'POST', body: gzipSync('{"query":"compressed"}'), headers: { 'Content-Encoding': 'gzip' } });
+  assert.equal(gz.status, 200);
+  assert.equal(((await gz.json()) as { text: string }).text, '{"query":"compressed"}');
+  const bomb = await fetch(`${base}/echo`, { method: 'POST', body: gzipSync('a'.repeat(100_000)), headers: { 'Content-Encoding': 'gzip' } });
+  assert.equal(bomb.status, 413);
+  assert.match(await bomb.text(), /inflated body limit/);
+  const broken = await fetch(`${base}/echo`, { method: 'POST', body: Buffer.from('not gzip at all'), headers: { 'Content-Encoding': 'gzip' } });
+  assert.equal(broken.status, 400);
+  assert.match(await broken.text(), /not valid gzip/);
+  const after = await fetch(`${base}/hello?name=again`);
+  assert.equal(after.status, 200);
+});
+
+test('a handler that throws answers 500, is logged, and is counted by route and status', async () => {
+  const res = await fetch(`${base}/throws`);
+  assert.equal(res.status, 500);
+  assert.deepEqual(await res.json(), { error: 'internal server error' });
+  assert.ok(logs.some((l) => l.includes('/throws failed: boom')));
+  const text = metrics.render({ poolQueueDepth: 0, poolThreads: 1, requestsInFlight: server.requestsInFlight, indexes: [], uptimeSeconds: 1 });
+  assert.equal(metricValue(text, 'quarry_http_requests_total{route="/throws",status="500"}'), 1);
+  assert.equal(metricValue(text, 'quarry_http_requests_total{route="unmatched",status="404"}'), 1);
+});
+
+function chunkedBody(parts: string[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+      controller.close();
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ANONYMOUS, type Principal } from '../../src/auth/principal.js';
+import { isQuarryError } from '../../src/errors.js';
+import type { Store } from '../../src/store/open.js';
+import { createRepoAccess, makeRepoPublic, repoVisibility, restrictRepo } from '../../src/store/repo-permissions.js';
+import { addRepo, reserveRepoId } from '../../src/store/repos.js';
+import { assignRole, createRole, deleteRole, rolesOf } from '../../src/store/roles.js';
+import { createUser, deleteUser, type UserRecord } from '../../src/store/users.js';
+import { openTempStore, type TempStore } from './temp-store.js';
+
+function principal(store: Store, user: UserRecord): Principal {
+  return { ...ANONYMOUS, userId: user.id, username: user.username, siteAdmin: user.siteAdmin, roles: rolesOf(store, user.id) };
+}
+
+describe('repository permissions', () => {
+  let temp: TempStore;
+  let store: Store;
+  let admin: UserRecord;
+  let alice: UserRecord;
+  let bob: UserRecord;
+  let carol: UserRecord;
+  before(() => {
+    temp = openTempStore();
+    store = temp.store;
+    for (const name of ['org/open', 'org/secret', 'org/team']) {
+      addRepo(store, {
+        id: reserveRepoId(store), name, source: '/x', mirrorPath: 'm', addedAt: '', lastFetchedAt: null, defaultBranch: 'main', fork: false, archived: false,
+      });
+    }
+    admin = createUser(store, { username: 'root', siteAdmin: true });
+    alice = createUser(store, { username: 'alice' });
+    bob = createUser(store, { username: 'bob' });
+    carol = createUser(store, { username: 'carol' });
+    createRole(store, 'team', []);
+    assignRole(store, bob.id, 'team');
+  });
+  after(() => temp.dispose());
+
+  const readable = (p: Principal) => ['org/open', 'org/secret', 'org/team'].filter(createRepoAccess(store, p));
+
+  it('shows each caller only what it may read', () => {
+    restrictRepo(store, 'org/secret', { users: [alice.id], roles: [] });
+    restrictRepo(store, 'org/team', { users: [], roles: ['team'] });
+    assert.deepEqual(repoVisibility(store, 'org/open'), { public: true });
+    assert.deepEqual(repoVisibility(store, 'org/team'), { public: false, users: [], roles: ['team'] });
+    assert.deepEqual(readable(ANONYMOUS), ['org/open']);
+    assert.deepEqual(readable(principal(store, alice)), ['org/open', 'org/secret']);
+    assert.deepEqual(readable(principal(store, bob)), ['org/open', 'org/team']);
+    assert.deepEqual(readable(principal(store, carol)), ['org/open']);
+    assert.deepEqual(readable(principal(store, admin)), ['org/open', 'org/secret', 'org/team']);
+  });
+
+  it('reads restrictions at each call, and makes repositories public again', () => {
+    const carolCanRead = createRepoAccess(store, principal(store, carol));
+    restrictRepo(store, 'org/secret', { users: [alice.id, carol.id], roles: [] });
+    assert.equal(carolCanRead('org/secret'), true);
+    assert.equal(makeRepoPublic(store, 'org/secret'), true);
+    assert.equal(makeRepoPublic(store, 'org/secret'), false);
+    assert.deepEqual(readable(ANONYMOUS), ['org/open', 'org/secret']);
+  });
+
+  it('grants USER-role restrictions to every signed-in user but not anonymous callers', () => {
+    restrictRepo(store, 'org/open', { users: [], roles: ['USER'] });
+    assert.equal(createRepoAccess(store, principal(store, carol))('org/open'), true);
+    assert.equal(createRepoAccess(store, ANONYMOUS)('org/open'), false);
+    makeRepoPublic(store, 'org/open');
+  });
+
+  it('keeps a repository restricted when its listed readers are deleted', () => {
+    restrictRepo(store, 'org/secret', { users: [carol.id], roles: ['team'] });
+    deleteUser(store, carol.id);
+    deleteRole(store, 'team');
+    assert.deepEqual(repoVisibility(store, 'org/secret'), { public: false, users: [], roles: [] });
+    assert.deepEqual(readable(principal(store, bob)), ['org/open']);
+  });
+
+  it('refuses unknown repositories, users and roles', () => {
+    assert.throws(() => restrictRepo(store, 'org/none', { users: [], roles: [] }), (e) => isQuarryError(e, 'REPO_NOT_FOUND'));
+    assert.throws(() => restrictRepo(store, 'org/open', { users: [999], roles: [] }), (e) => isQuarryError(e, 'USER_NOT_FOUND'));
+    assert.throws(() => restrictRepo(store, 'org/open', { users: [], roles: ['ghost'] }), (e) => isQuarryError(e, 'ROLE_NOT_FOUND'));
+    assert.deepEqual(repoVisibility(store, 'org/open'), { public: true });
+  });
+});

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { isQuarryError } from '../../src/errors.js';
+import { parseJsonc } from '../../src/store/jsonc.js';
+import type { Store } from '../../src/store/open.js';
+import { getSiteConfig, getSiteConfigRevision, parseSiteConfig, updateSiteConfig } from '../../src/store/site-config.js';
+import { openTempStore, type TempStore } from './temp-store.js';
+
+const invalidAt = (pattern: RegExp) => (e: unknown) => isQuarryError(e, 'CONFIG_INVALID') && pattern.test(e.message);
+
+describe('JSON with comments', () => {
+  it('accepts comments and trailing commas', () => {
+    const text = '// head\n{ /* a */ "a": [1, 2.5e1, -3,], "b": {"c": "x\\"y\\u0041",}, "d": null, "e": false, } // tail';
+    assert.deepEqual(JSON.parse(JSON.stringify(parseJsonc(text))), { a: [1, 25, -3], b: { c: 'x"yA' }, d: null, e: false });
+    assert.equal(Object.getPrototypeOf(parseJsonc('{"__proto__": {"x": 1}}')), null);
+  });
+
+  it('reports errors with line:column', () => {
+    assert.throws(() => parseJsonc('{\n  "a": 1\n  "b": 2\n}'), invalidAt(/^invalid JSON at 3:3: expected "," or "}", found """$/));
+    assert.throws(() => parseJsonc('{"a": tru}'), invalidAt(/^invalid JSON at 1:7: unexpected "t"$/));
+    assert.throws(() => parseJsonc('{"a": 1'), invalidAt(/^invalid JSON at 1:8: expected "," or "}", found end of input$/));
+    assert.throws(() => parseJsonc('{} x'), invalidAt(/at 1:4: unexpected "x" after the document/));
+    assert.throws(() => parseJsonc('/* open'), invalidAt(/at 1:1: unterminated comment/));
+    assert.throws(() => parseJsonc('{"a": 1, "a": 2}'), invalidAt(/at 1:10: duplicate key "a"/));
+    assert.throws(() => parseJsonc('{a: 1}'), invalidAt(/at 1:2: expected a quoted key/));
+  });
+});
+
+describe('site configuration', () => {
+  let temp: TempStore;
+  let store: Store;
+  before(() => {
+    temp = openTempStore();
+    store = temp.store;
+  });
+  after(() => temp.dispose());
+
+  it('starts at revision 0 with every default', () => {
+    const config = getSiteConfig(store);
+    assert.equal(config.id, 0);
+    assert.match(config.contents, /^\/\/ Quarry site configuration/);
+    assert.deepEqual(config.effective, {
+      mcp: { enabled: true },
+      auth: { idpDynamicClientRegistrationEnabled: true },
+      rateLimits: { graphQLMaxDepth: 30, graphQLMaxFieldCount: 500000, graphQLMaxAliases: 500, graphQLMaxDuplicateFieldCount: 500, graphQLMaxUniqueFieldCount: 500 },
+      search: { defaultTimeoutSeconds: 10, limits: { maxTimeoutSeconds: 60, maxResults: 10000 } },
+      repos: { syncIntervalSeconds: 600 },
+      http: { maxBodyBytes: 10485760 },
+    });
+    assert.ok(Object.isFrozen(config.effective.rateLimits));
+  });
+
+  it('stores revisions, keeps history and refuses stale writes', () => {
+    const first = updateSiteConfig(store, 0, '{\n  // depth\n  "rateLimits": {"graphQLMaxDepth": 12},\n}');
+    assert.equal(first, 1);
+    assert.equal(getSiteConfig(store).effective.rateLimits.graphQLMaxDepth, 12);
+    assert.throws(() => updateSiteConfig(store, 0, '{}'), (e) => isQuarryError(e, 'CONFIG_STALE') && /changed since revision 0 was read \(the current revision is 1\)/.test(e.message));
+    assert.equal(updateSiteConfig(store, 1, '{"mcp.enabled": false}'), 2);
+    const config = getSiteConfig(store);
+    assert.equal(config.id, 2);
+    assert.equal(config.contents, '{"mcp.enabled": false}');
+    assert.equal(config.effective.rateLimits.graphQLMaxDepth, 30);
+    assert.match(getSiteConfigRevision(store, 1)?.contents ?? '', /graphQLMaxDepth": 12/);
+  });
+
+  it('turns dynamic client registration off whenever MCP is off', () => {
+    assert.equal(parseSiteConfig('{"mcp.enabled": false, "auth.idpDynamicClientRegistrationEnabled": true}').auth.idpDynamicClientRegistrationEnabled, false);
+    assert.equal(parseSiteConfig('{"auth": {"idpDynamicClientRegistrationEnabled": false}}').auth.idpDynamicClientRegistrationEnabled, false);
+    assert.equal(parseSiteConfig('{"mcp": {"enabled": true}}').auth.idpDynamicClientRegistrationEnabled, true);
+  });
+
+  it('accepts dotted and nested spellings of the same setting', () => {
+    for (const text of ['{"search.limits.maxResults": 5}', '{"search.limits": {"maxResults": 5}}', '{"search": {"limits.maxResults": 5}}', '{"search": {"limits": {"maxResults": 5}}}']) {
+      assert.equal(parseSiteConfig(text).search.limits.maxResults, 5, text);
+    }
+  });
+
+  it('refuses unknown keys, wrong types, double settings and invalid JSON, keeping the revision', () => {
+    const cases: [string, RegExp][] = [
+      ['{"mcp.enable": true}', /unknown setting "mcp\.enable" \(known: mcp\.enabled, /],
+      ['{"mcp.enabled": "yes"}', /"mcp\.enabled" must be a boolean, not "yes"/],
+      ['{"rateLimits": {"graphQLMaxDepth": 0}}', /"rateLimits\.graphQLMaxDepth" must be a positive integer, not 0/],
+      ['{"http.maxBodyBytes": 1.5}', /must be a positive integer, not 1\.5/],
+      ['{"rateLimits": 5}', /"rateLimits" must be an object/],
+      ['{"mcp.enabled": true, "mcp": {"enabled": false}}', /"mcp\.enabled" is set twice/],
+      ['{"search.defaultTimeoutSeconds": 90}', /must not exceed "search\.limits\.maxTimeoutSeconds"/],
+      ['[]', /the document must be a JSON object/],
+      ['{\n"mcp.enabled": true,,\n}', /^invalid JSON at 2:21: expected a quoted key, found ","$/],
+    ];
+    for (const [text, pattern] of cases) assert.throws(() => updateSiteConfig(store, 2, text), invalidAt(pattern), text);
+    assert.equal(getSiteConfig(store).id, 2);
+  });
+});
