@@ -25,8 +25,8 @@ export function snapshotRequest(res: UwsResponse, req: UwsRequest, aborted: Abor
   res.onAborted(() => aborted.abort());
   if (binding === 'js-fallback') return snapshotFallback(req, aborted.signal);
   const headers: Record<string, string> = {};
-  req.forEach((key, value) => {
-    const name = key.toLowerCase();
+  // uWS hands header names over already lower-cased.
+  req.forEach((name, value) => {
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   });
   return {

@@ -1,8 +1,8 @@
 /**
- * Parsed, validated and graphql-jit-compiled queries, cached by SHA-256 of document and operation
- * name in a bounded LRU, so a repeated query skips parse, validate and compile.
+ * Parsed, validated and graphql-jit-compiled queries, cached by document text and operation name
+ * in a bounded LRU, so a repeated query skips parse, validate and compile. The text itself is the
+ * key: a Map hashes it faster than a cryptographic digest would, and entries are few.
  */
-import { createHash } from 'node:crypto';
 import { GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
@@ -41,7 +41,7 @@ export function createCompiledQueryCache(schema: GraphQLSchema, maxEntries = DEF
   let misses = 0;
   return {
     prepare(query, operationName) {
-      const key = createHash('sha256').update(query).update('\0').update(operationName ?? '').digest('hex');
+      const key = `${operationName ?? ''}\0${query}`;
       const cached = entries.get(key);
       if (cached) {
         hits++;

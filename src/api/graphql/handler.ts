@@ -2,10 +2,10 @@
  * POST /.api/graphql as a plain function: body in, status and JSON text out. Order: scope check,
  * body shape, cached parse/validate/compile, cost limits, graphql-jit execution, error mapping.
  */
-import type { GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { Principal } from '../../auth/principal.js';
 import { createCompiledQueryCache, DEFAULT_CACHE_ENTRIES, type CompiledQueryCache } from './compiled-queries.js';
-import { exceedsLimits, measureQueryCost, QUERY_COST_EXCEEDED, type CostLimits } from './cost.js';
+import { exceedsLimits, measureQueryCost, QUERY_COST_EXCEEDED, type CostLimits, type QueryCost } from './cost.js';
 import { toGraphQLError } from './errors.js';
 import { createSchema } from './schema.js';
 import type { GraphQLContext, GraphQLServices, RequestContext } from './services.js';
@@ -62,6 +62,18 @@ function readParams(body: unknown): Params | GraphQLResponse {
   return { query, variables: (variables ?? {}) as Record<string, unknown>, operationName: operationName ?? null };
 }
 
+/** A document without variables always costs the same, so its cost is measured once. */
+const fixedCosts = new WeakMap<DocumentNode, QueryCost>();
+
+function costOf(prepared: { readonly document: DocumentNode }, params: Params): QueryCost {
+  const fixed = fixedCosts.get(prepared.document);
+  if (fixed) return fixed;
+  const cost = measureQueryCost(prepared.document, params.operationName, params.variables);
+  const usesVariables = prepared.document.definitions.some((d) => d.kind === 'OperationDefinition' && (d.variableDefinitions?.length ?? 0) > 0);
+  if (!usesVariables) fixedCosts.set(prepared.document, cost);
+  return cost;
+}
+
 export function createGraphQLHandler(services: GraphQLServices, options: GraphQLHandlerOptions): GraphQLHandler {
   const schema = createSchema();
   const cache = createCompiledQueryCache(schema, options.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
@@ -71,7 +83,7 @@ export function createGraphQLHandler(services: GraphQLServices, options: GraphQL
     if ('status' in params) return params;
     const prepared = cache.prepare(params.query, params.operationName);
     if (!prepared.ok) return { status: 200, body: JSON.stringify({ errors: prepared.errors.map(toGraphQLError) }) };
-    if (exceedsLimits(measureQueryCost(prepared.document, params.operationName, params.variables), options.limits())) {
+    if (exceedsLimits(costOf(prepared, params), options.limits())) {
       return errorResponse(403, QUERY_COST_EXCEEDED);
     }
     const started = performance.now();
