@@ -15,12 +15,13 @@ export interface Config {
   /** Files larger than this many bytes are skipped and counted (Sourcegraph's default: 1 MiB). */
   readonly maxFileSize: number;
   readonly matcher: MatcherPreference;
-  /** How often mirrors are fetched by the server's sync schedule. */
-  readonly syncIntervalMs: number;
+  /** How often the server fetches mirrors; null: the site configuration's `repos.syncIntervalSeconds`. */
+  readonly syncIntervalMs: number | null;
   /** Where `quarry serve` listens; port 0 picks a free port. */
   readonly listen: ListenAddress;
   /** Request bodies larger than this (before or after gzip inflation) are refused with 413. */
-  readonly maxBodyBytes: number;
+  /** Request body limit; null: the site configuration's `http.maxBodyBytes`, read per request. */
+  readonly maxBodyBytes: number | null;
 }
 
 export interface ListenAddress {
@@ -44,7 +45,6 @@ export const DEFAULT_DATA_DIR = './data';
 
 export const DEFAULT_LISTEN = '127.0.0.1:7080';
 
-export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 /** `--data DIR`, else `$QUARRY_DATA`, else `./data`, as an absolute path (not created here). */
 export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
@@ -58,9 +58,9 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     threads: overrides.threads ?? positiveInt('QUARRY_THREADS', env['QUARRY_THREADS']) ?? availableParallelism(),
     maxFileSize: overrides.maxFileSize ?? positiveInt('QUARRY_MAX_FILE_SIZE', env['QUARRY_MAX_FILE_SIZE']) ?? DEFAULT_MAX_FILE_SIZE,
     matcher: matcherPreference(overrides.matcher ?? nonEmpty(env['QUARRY_MATCHER']) ?? 'auto'),
-    syncIntervalMs: positiveInt('QUARRY_SYNC_INTERVAL_MS', env['QUARRY_SYNC_INTERVAL_MS']) ?? 10 * 60_000,
+    syncIntervalMs: positiveInt('QUARRY_SYNC_INTERVAL_MS', env['QUARRY_SYNC_INTERVAL_MS']) ?? null,
     listen: parseListen(overrides.listen ?? nonEmpty(env['QUARRY_LISTEN']) ?? DEFAULT_LISTEN),
-    maxBodyBytes: overrides.maxBodyBytes ?? positiveInt('QUARRY_MAX_BODY_BYTES', env['QUARRY_MAX_BODY_BYTES']) ?? DEFAULT_MAX_BODY_BYTES,
+    maxBodyBytes: overrides.maxBodyBytes ?? positiveInt('QUARRY_MAX_BODY_BYTES', env['QUARRY_MAX_BODY_BYTES']) ?? null,
   });
 }
 

@@ -14,7 +14,8 @@ mirrors fresh. The first start on an empty data directory creates an admin and p
 
 Flags:
   --listen HOST:PORT       address (env QUARRY_LISTEN, default 127.0.0.1:7080; port 0 picks one)
-  --max-body-bytes BYTES   request body limit, also after gzip (env QUARRY_MAX_BODY_BYTES, default 10485760)
+  --max-body-bytes BYTES   request body limit, also after gzip (env QUARRY_MAX_BODY_BYTES; default: the site
+                           configuration's http.maxBodyBytes, 10485760 unless changed)
   --allow-js-fallback      serve even if uWebSockets.js fell back to its slow pure-JS server
 ${ENGINE_FLAGS_USAGE}`;
 

@@ -12,7 +12,8 @@ import { binding, uws, type UwsBinding, type UwsListenSocket, type UwsResponse }
 
 export interface HttpServerOptions {
   readonly routes: readonly Route[];
-  readonly maxBodyBytes: number;
+  /** Read per request, so a site configuration change applies at once. */
+  readonly maxBodyBytes: () => number;
   readonly onLog?: (line: string) => void;
   readonly metrics?: Metrics;
 }
@@ -59,7 +60,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       },
     });
     if (closing) return reply.text(503, 'server is shutting down');
-    const body = readBody(res, head, options.maxBodyBytes);
+    const body = readBody(res, head, options.maxBodyBytes());
     void body.then(async (result) => {
       if (!result.ok) {
         if (result.status !== 0) reply.send(result.status, `${result.message}\n`, { 'Content-Type': 'text/plain; charset=utf-8' }, { closeConnection: result.status === 413 });

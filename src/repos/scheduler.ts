@@ -6,7 +6,8 @@
 import { listRepositories, syncRepository, type RepoContext, type SyncResult } from './registry.js';
 
 export interface SyncScheduleOptions {
-  readonly intervalMs: number;
+  /** A number, or read after every pass (site configuration changes apply without a restart). */
+  readonly intervalMs: number | (() => number);
   /** Called after each successful fetch, e.g. to queue indexing when `changed`. */
   readonly onSynced?: (result: SyncResult) => void | Promise<void>;
   /** Called with a failed fetch (already recorded on the repository) or a failing `onSynced`. */
@@ -39,7 +40,7 @@ export function startSyncSchedule(ctx: RepoContext, options: SyncScheduleOptions
     timer = setTimeout(() => {
       inFlight = syncAll().finally(() => {
         inFlight = null;
-        schedule(options.intervalMs);
+        schedule(typeof options.intervalMs === 'function' ? options.intervalMs() : options.intervalMs);
       });
     }, delayMs);
   };

@@ -23,10 +23,17 @@ export interface SearchDeps {
   readonly runner: ShardRunner;
   readonly revisions: RevisionSource;
   readonly matcher: ShardPlan['matcher'];
+  /** Read per search, so the site configuration applies without a restart. */
+  readonly settings: () => SearchSettings;
 }
 
-export const DEFAULT_LIMIT = 10_000;
-export const DEFAULT_TIMEOUT_MS = 10_000;
+export interface SearchSettings {
+  /** Match limit when neither the query (count:) nor the front door sets one. */
+  readonly maxResults: number;
+  readonly defaultTimeoutMs: number;
+  /** timeout: values above this are cut down to it. */
+  readonly maxTimeoutMs: number;
+}
 const UNINDEXED_BATCH_BYTES = 8 * 1024 * 1024;
 
 export function createSearchService(deps: SearchDeps): SearchService {
@@ -39,8 +46,9 @@ async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<Sear
   const query: Query = parseQuery(request.query, { defaultPatternType: request.patternType ?? 'keyword' });
   stats.parseMs = performance.now() - started;
   const first = query.basics[0]!.filters;
-  const limit = first.count === 'all' ? Infinity : first.count ?? request.defaultLimit ?? DEFAULT_LIMIT;
-  const deadline = Date.now() + (first.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const settings = deps.settings();
+  const limit = first.count === 'all' ? Infinity : first.count ?? request.defaultLimit ?? settings.maxResults;
+  const deadline = Date.now() + Math.min(first.timeoutMs ?? settings.defaultTimeoutMs, settings.maxTimeoutMs);
   const collector = new Collector(limit, stats, request.onMatches);
   const canRead = request.canRead;
   const manifests = canRead ? deps.catalog.list().filter((m) => canRead(m.repo)) : deps.catalog.list();

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_MAX_BODY_BYTES, loadConfig, parseListen } from '../../src/config.js';
+import { loadConfig, parseListen } from '../../src/config.js';
 import { isQuarryError } from '../../src/errors.js';
 
 test('listen: flag over QUARRY_LISTEN over the default', () => {
@@ -22,7 +22,7 @@ test('listen addresses: IPv6 in brackets, empty host for all interfaces, bad for
 });
 
 test('max body bytes: override over QUARRY_MAX_BODY_BYTES over 10 MiB', () => {
-  assert.equal(loadConfig({}, {}).maxBodyBytes, DEFAULT_MAX_BODY_BYTES);
+  assert.equal(loadConfig({}, {}).maxBodyBytes, null, 'unset: the site configuration decides');
   assert.equal(loadConfig({}, { QUARRY_MAX_BODY_BYTES: '2048' }).maxBodyBytes, 2048);
   assert.equal(loadConfig({ maxBodyBytes: 10 }, { QUARRY_MAX_BODY_BYTES: '2048' }).maxBodyBytes, 10);
   assert.throws(() => loadConfig({}, { QUARRY_MAX_BODY_BYTES: '-1' }), (err) => isQuarryError(err, 'USAGE'));

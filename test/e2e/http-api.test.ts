@@ -119,6 +119,30 @@ describe('repository restrictions in every read path', () => {
   });
 });
 
+describe('changes take effect without a restart', () => {
+  it('a role granted on a restricted repository makes it visible to its holder at once', async () => {
+    const search = '{ search(query: "Router", patternType: literal) { results { results { ... on FileMatch { repository { name } } } } } }';
+    assert.equal(quarry(['roles', 'create', 'planners', '--permissions', 'MCP#ACCESS', '--data', data]).status, 0);
+    assert.equal(quarry(['repos', 'restrict', 'github.com/acme/secret', '--roles', 'planners', '--data', data]).status, 0);
+    assert.equal(quarry(['roles', 'assign', 'alice', 'planners', '--data', data]).status, 0);
+    const granted = json(await graphql(search, alice)).data.search.results.results.map((r: any) => r.repository.name).sort();
+    assert.deepEqual(granted, ['github.com/acme/open', 'github.com/acme/secret']);
+    assert.equal(quarry(['roles', 'unassign', 'alice', 'planners', '--data', data]).status, 0);
+    const revoked = json(await graphql(search, alice)).data.search.results.results.map((r: any) => r.repository.name);
+    assert.deepEqual(revoked, ['github.com/acme/open']);
+  });
+
+  it('a search limit set in the site configuration applies to the next search', async () => {
+    const update = 'mutation ($id: Int!, $input: String!) { updateSiteConfiguration(lastID: $id, input: $input) }';
+    const search = '{ search(query: "func", patternType: literal) { results { matchCount limitHit } } }';
+    assert.deepEqual(json(await graphql(search, admin)).data.search.results, { matchCount: 2, limitHit: false });
+    const id = json(await graphql('{ site { configuration { id } } }', admin)).data.site.configuration.id as number;
+    assert.deepEqual(json(await graphql(update, admin, { id, input: '{"search.limits.maxResults": 1}' })).data, { updateSiteConfiguration: false });
+    assert.deepEqual(json(await graphql(search, admin)).data.search.results, { matchCount: 1, limitHit: true });
+    assert.deepEqual(json(await graphql(update, admin, { id: id + 1, input: '{}' })).data, { updateSiteConfiguration: false });
+  });
+});
+
 describe('limits and bad input', () => {
   it('refuses a query over a cost limit with 403 and the documented body', async () => {
     const nested = (levels: number): string => `{ repository(name: "github.com/acme/open") { ${'commit(rev: "HEAD") { repository { '.repeat(levels)} name ${'} } '.repeat(levels)} } }`;

@@ -15,7 +15,7 @@ let base = '';
 
 before(async () => {
   server = createHttpServer({
-    maxBodyBytes: 1024,
+    maxBodyBytes: () => 1024,
     routes: [{
       method: 'GET',
       path: '/flood',

@@ -23,7 +23,7 @@ let base = '';
 const logs: string[] = [];
 
 before(async () => {
-  server = createHttpServer({ routes, maxBodyBytes: LIMIT, metrics, onLog: (line) => logs.push(line) });
+  server = createHttpServer({ routes, maxBodyBytes: () => LIMIT, metrics, onLog: (line) => logs.push(line) });
   const { port } = await server.listen('127.0.0.1', 0);
   base = `http://127.0.0.1:${port}`;
 });

@@ -32,7 +32,7 @@ let base = '';
 
 before(async () => {
   server = createHttpServer({
-    maxBodyBytes: 1024,
+    maxBodyBytes: () => 1024,
     routes: [streamSearchRoute({
       search: { search: (request) => script(request) },
       authenticate: () => ({ ok: true, principal: ANONYMOUS }),
