@@ -21,7 +21,7 @@ test('listen addresses: IPv6 in brackets, empty host for all interfaces, bad for
   }
 });
 
-test('max body bytes: override over QUARRY_MAX_BODY_BYTES over 10 MiB', () => {
+test('max body bytes: override over QUARRY_MAX_BODY_BYTES over the site configuration', () => {
   assert.equal(loadConfig({}, {}).maxBodyBytes, null, 'unset: the site configuration decides');
   assert.equal(loadConfig({}, { QUARRY_MAX_BODY_BYTES: '2048' }).maxBodyBytes, 2048);
   assert.equal(loadConfig({ maxBodyBytes: 10 }, { QUARRY_MAX_BODY_BYTES: '2048' }).maxBodyBytes, 10);
