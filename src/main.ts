@@ -21,6 +21,7 @@ import { apiRoutes } from './server/api-routes.js';
 import { createServerGraphQL } from './server/graphql.js';
 import { ensureInitialAdmin } from './store/bootstrap.js';
 import { openStore, type Store } from './store/open.js';
+import { byGeneration } from './store/generation.js';
 import { getSiteConfig, type SiteConfiguration } from './store/site-config.js';
 import { createRepoAccess } from './store/repo-permissions.js';
 import type { RepoRecord } from './store/repos.js';
@@ -45,10 +46,10 @@ export function openEngine(config: Config): Engine {
     runner: pool,
     revisions: createRevisionSource(repoCtx, config.maxFileSize),
     matcher: config.matcher,
-    settings: () => {
+    settings: byGeneration(store, () => {
       const { search } = getSiteConfig(store).effective;
       return { maxResults: search.limits.maxResults, defaultTimeoutMs: search.defaultTimeoutSeconds * 1000, maxTimeoutMs: search.limits.maxTimeoutSeconds * 1000 };
-    },
+    }),
   });
   return {
     config, store, catalog, pool, search,
@@ -88,7 +89,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     throw createError('NATIVE_UNAVAILABLE', 'uWebSockets.js could not load its native binary and fell back to its slow pure-JS server; refusing to serve (pass --allow-js-fallback to serve anyway)');
   }
   const engine = openEngine(config);
-  const settings = (): SiteConfiguration => getSiteConfig(engine.store).effective;
+  const settings: () => SiteConfiguration = byGeneration(engine.store, () => getSiteConfig(engine.store).effective);
   const stopSync = startSyncSchedule({ dataDir: config.dataDir, store: engine.store }, {
     intervalMs: () => config.syncIntervalMs ?? settings().repos.syncIntervalSeconds * 1000,
     onSynced: async ({ repo, changed }) => {

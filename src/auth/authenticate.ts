@@ -9,6 +9,7 @@ import { permissionsOfRoles, rolesOfUser } from '../store/roles.js';
 import type { Store } from '../store/open.js';
 import { parseAuthorizationHeader, type Credentials } from './authorization-header.js';
 import { ANONYMOUS, type Principal } from './principal.js';
+import { storeGeneration } from '../store/generation.js';
 
 export interface AuthFailure {
   readonly status: 401 | 403;
@@ -60,21 +61,50 @@ function authenticateToken(store: Store, credentials: Credentials): AuthResult {
 
 /**
  * The authenticator the front doors call once per request. The Authorization header wins over
- * `?token=`; neither (or an empty one) means ANONYMOUS. Roles and permissions are read afresh on
- * every call, so role changes apply to the next request.
+ * `?token=`; neither (or an empty one) means ANONYMOUS. Results are reused only while the store
+ * generation is unchanged, so role changes and revocations apply to the next request.
  */
 export function createAuthenticator(store: Store): (headers: Readonly<Record<string, string | undefined>>, query?: URLSearchParams) => AuthResult {
+  const recent = new RecentResults(store);
   return (headers, query) => {
     const header = headers['authorization'];
     if (header !== undefined && header.trim() !== '') {
-      const parsed = parseAuthorizationHeader(header);
-      return parsed.ok ? authenticateToken(store, parsed.credentials) : fail(401, parsed.message);
+      return recent.get(header, () => {
+        const parsed = parseAuthorizationHeader(header);
+        return parsed.ok ? authenticateToken(store, parsed.credentials) : fail(401, parsed.message);
+      });
     }
     const token = query?.get('token');
-    if (token !== undefined && token !== null && token !== '') return authenticateToken(store, { kind: 'token', token });
+    if (token !== undefined && token !== null && token !== '') return recent.get(`?${token}`, () => authenticateToken(store, { kind: 'token', token }));
     return { ok: true, principal: ANONYMOUS };
   };
 }
+
+/**
+ * The last results per credential, valid while the store generation stands still: any change to
+ * users, tokens, roles or settings (from any process) bumps it, so a revocation or role change
+ * applies to the very next request. Bounded; held in memory only, never written anywhere.
+ */
+class RecentResults {
+  private readonly results = new Map<string, { readonly generation: number; readonly result: AuthResult }>();
+
+  constructor(private readonly store: Store) {}
+
+  get(credential: string, compute: () => AuthResult): AuthResult {
+    const generation = storeGeneration(this.store);
+    const hit = this.results.get(credential);
+    if (hit && hit.generation === generation) {
+      if (hit.result.ok && hit.result.principal.tokenId !== null) touchAccessToken(this.store, hit.result.principal.tokenId);
+      return hit.result;
+    }
+    const result = compute();
+    if (this.results.size >= RECENT_LIMIT) this.results.clear();
+    this.results.set(credential, { generation, result });
+    return result;
+  }
+}
+
+const RECENT_LIMIT = 10_000;
 
 export function isSiteAdmin(principal: Principal): boolean {
   return principal.siteAdmin;

@@ -6,6 +6,7 @@ import { createGraphQLHandler, type GraphQLHandler } from '../api/graphql/handle
 import { canUseGraphQL } from '../auth/authenticate.js';
 import type { SearchService } from '../search/contracts.js';
 import type { Store } from '../store/open.js';
+import { byGeneration } from '../store/generation.js';
 import { getSiteConfig } from '../store/site-config.js';
 import { createAccountService, createConfigService } from './account-service.js';
 import { createRepoBrowser } from './repo-browser.js';
@@ -21,7 +22,7 @@ export function createServerGraphQL(deps: { readonly dataDir: string; readonly s
     config: createConfigService(store),
     site: { siteID: `quarry-${store.path}`, buildVersion: PRODUCT_VERSION, productVersion: PRODUCT_VERSION },
   }, {
-    limits: () => {
+    limits: byGeneration(store, () => {
       const limits = getSiteConfig(store).effective.rateLimits;
       return {
         maxDepth: limits.graphQLMaxDepth,
@@ -30,7 +31,7 @@ export function createServerGraphQL(deps: { readonly dataDir: string; readonly s
         maxDuplicateFieldCount: limits.graphQLMaxDuplicateFieldCount,
         maxUniqueFieldCount: limits.graphQLMaxUniqueFieldCount,
       };
-    },
+    }),
     canUseGraphQL,
   });
 }

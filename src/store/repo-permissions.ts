@@ -9,6 +9,7 @@ import type { Store } from './open.js';
 import { getRepo } from './repos.js';
 import { getRole } from './roles.js';
 import { getUser } from './users.js';
+import { bumpGeneration } from './generation.js';
 
 export interface RepoRestriction {
   readonly repo: string;
@@ -36,13 +37,18 @@ export function restrictRepo(store: Store, repo: string, readers: { users: reado
       updatedAt: new Date().toISOString(),
     };
     store.repoRestrictions.putSync(repo, restriction);
+    bumpGeneration(store);
     return restriction;
   });
 }
 
 /** Lifts any restriction; true when there was one. */
 export function makeRepoPublic(store: Store, repo: string): boolean {
-  return store.repoRestrictions.removeSync(repo);
+  return store.root.transactionSync(() => {
+    const removed = store.repoRestrictions.removeSync(repo);
+    bumpGeneration(store);
+    return removed;
+  });
 }
 
 export function repoVisibility(store: Store, repo: string): RepoVisibility {
@@ -70,6 +76,7 @@ export function removeFromRestrictions(store: Store, gone: { userId: number } | 
     const roles = 'role' in gone ? value.roles.filter((r) => r !== gone.role) : value.roles;
     if (users.length !== value.users.length || roles.length !== value.roles.length) {
       store.repoRestrictions.putSync(key, { ...value, users, roles });
+      bumpGeneration(store);
     }
   }
 }

@@ -7,6 +7,7 @@ import { createError } from '../errors.js';
 import type { Store } from './open.js';
 import { removeFromRestrictions } from './repo-permissions.js';
 import { getUser, type UserRecord } from './users.js';
+import { bumpGeneration } from './generation.js';
 
 export const USER_ROLE = 'USER';
 export const SITE_ADMINISTRATOR_ROLE = 'SITE_ADMINISTRATOR';
@@ -64,6 +65,7 @@ export function createRole(store: Store, name: string, permissions: readonly str
   return store.root.transactionSync(() => {
     if (getRole(store, name) !== undefined) throw createError('ROLE_EXISTS', `a role named "${name}" already exists`, { name });
     store.roles.putSync(name, role);
+    bumpGeneration(store);
     return role;
   });
 }
@@ -77,6 +79,7 @@ export function deleteRole(store: Store, name: string): RoleRecord {
     }
     removeFromRestrictions(store, { role: name });
     store.roles.removeSync(name);
+    bumpGeneration(store);
     return role;
   });
 }
@@ -90,6 +93,7 @@ export function setRolePermissions(store: Store, name: string, permissions: read
     if (role === undefined) throw createError('ROLE_NOT_FOUND', `no role named "${name}"`, { name });
     const updated: RoleRecord = { ...role, permissions: validated };
     store.roles.putSync(name, updated);
+    bumpGeneration(store);
     return updated;
   });
 }
@@ -104,6 +108,7 @@ export function assignRole(store: Store, userId: number, role: string): void {
     requireCustomRole(store, role);
     const held = store.userRoles.get(userId) ?? [];
     if (!held.includes(role)) store.userRoles.putSync(userId, [...held, role].sort());
+    bumpGeneration(store);
   });
 }
 
@@ -113,6 +118,7 @@ export function removeRole(store: Store, userId: number, role: string): void {
     requireCustomRole(store, role);
     const held = store.userRoles.get(userId) ?? [];
     store.userRoles.putSync(userId, held.filter((r) => r !== role));
+    bumpGeneration(store);
   });
 }
 

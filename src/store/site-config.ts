@@ -7,6 +7,7 @@ import { createError } from '../errors.js';
 import { parseJsonc } from './jsonc.js';
 import type { Store } from './open.js';
 import { effectiveSiteConfig, type SiteConfiguration } from './site-config-schema.js';
+import { bumpGeneration } from './generation.js';
 
 export type { SiteConfiguration } from './site-config-schema.js';
 
@@ -66,6 +67,7 @@ export function updateSiteConfig(store: Store, lastId: number, contents: string)
     }
     const id = currentId + 1;
     store.siteConfig.putSync(id, { id, contents, createdAt: new Date().toISOString() });
+    bumpGeneration(store);
     return id;
   });
 }

@@ -8,6 +8,7 @@ import { createError } from '../errors.js';
 import { takeNextId } from './counters.js';
 import type { Store } from './open.js';
 import { getUser } from './users.js';
+import { bumpGeneration } from './generation.js';
 
 export const TOKEN_SCOPES = ['user:all', 'mcp', 'site-admin:sudo'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
@@ -78,6 +79,7 @@ export function createAccessToken(store: Store, input: NewAccessToken): { id: nu
     };
     store.tokens.putSync(record.id, record);
     store.tokenHashes.putSync(record.hash, record.id);
+    bumpGeneration(store);
     return record.id;
   });
   return { id, token: `sgp_${INSTANCE_IDENTIFIER}_${secret}` };
@@ -128,6 +130,7 @@ export function revokeAccessToken(store: Store, id: number): AccessTokenRecord {
     const revoked: StoredAccessToken = { ...stored, revoked: true };
     store.tokenHashes.removeSync(stored.hash);
     store.tokens.putSync(id, revoked);
+    bumpGeneration(store);
     return toRecord(store, revoked);
   });
 }
@@ -139,6 +142,7 @@ export function deleteTokensOf(store: Store, userId: number): void {
     store.tokenHashes.removeSync(value.hash);
     store.tokenLastUsed.removeSync(key);
     store.tokens.removeSync(key);
+    bumpGeneration(store);
   }
 }
 

@@ -9,6 +9,7 @@ import type { Store } from './open.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 import { removeFromRestrictions } from './repo-permissions.js';
 import { deleteTokensOf } from './tokens.js';
+import { bumpGeneration } from './generation.js';
 
 export interface UserRecord {
   readonly id: number;
@@ -72,6 +73,7 @@ export function createUser(store: Store, input: NewUser): UserRecord {
     };
     store.users.putSync(user.id, user);
     store.usernames.putSync(key, user.id);
+    bumpGeneration(store);
     return user;
   });
 }
@@ -112,6 +114,7 @@ export function deleteUser(store: Store, id: number): UserRecord | undefined {
     removeFromRestrictions(store, { userId: id });
     store.usernames.removeSync(user.username.toLowerCase());
     store.users.removeSync(id);
+    bumpGeneration(store);
     return user;
   });
 }
@@ -124,6 +127,7 @@ export function setSiteAdmin(store: Store, id: number, siteAdmin: boolean): User
     if (!siteAdmin) refuseLastSiteAdmin(store, user, 'demote');
     const updated: UserRecord = { ...user, siteAdmin, updatedAt: new Date().toISOString() };
     store.users.putSync(id, updated);
+    bumpGeneration(store);
     return updated;
   });
 }
