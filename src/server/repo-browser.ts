@@ -1,6 +1,6 @@
 /**
  * GraphQL's view of repositories and their git objects, over the registry and the bare mirrors.
- * Reads go through the git CLI with bounds; visibility is the resolvers' business.
+ * Reads go through the git CLI with bounds; a repository the caller may not read does not exist.
  */
 import { createError, isQuarryError } from '../errors.js';
 import { listRefs, resolveRevision } from '../git/mirror.js';
@@ -29,9 +29,9 @@ export function createRepoBrowser(ctx: RepoContext): RepoBrowser {
     return mirrorDir(ctx, record);
   };
   return {
-    list: () => listRepos(ctx.store).map(info).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-    get: (name) => {
-      const record = getRepo(ctx.store, name);
+    list: (canRead) => listRepos(ctx.store).filter((r) => canRead(r.name)).map(info).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    get: (name, canRead) => {
+      const record = canRead(name) ? getRepo(ctx.store, name) : undefined;
       return record ? info(record) : null;
     },
     refs: async (repo) => (await listRefs(gitDir(repo))).map((r) => ({ kind: r.kind, name: r.name, oid: r.oid })),

@@ -7,7 +7,7 @@ import { createError } from '../../errors.js';
 import { accountResolvers } from './account-resolvers.js';
 import { decodeNumericId, idType } from './ids.js';
 import { repoResolvers } from './repo-resolvers.js';
-import { visibleRepo, type Resolvers } from './resolver-kit.js';
+import type { Resolvers } from './resolver-kit.js';
 import { SCHEMA_SDL } from './schema.graphql.js';
 import { searchResolvers } from './search-resolvers.js';
 import type { GraphQLContext } from './services.js';
@@ -24,9 +24,8 @@ const nodeResolvers: Resolvers = {
       }
       if (type === 'Repository') {
         const id = decodeNumericId('Repository', args.id);
-        const repo = ctx.services.repos.list().find((r) => r.id === id);
-        const visible = repo && visibleRepo(ctx, repo.name);
-        return visible ? { ...visible, __typename: 'Repository' } : null;
+        const repo = ctx.services.repos.list(ctx.canRead).find((r) => r.id === id);
+        return repo ? { ...repo, __typename: 'Repository' } : null;
       }
       return null;
     },

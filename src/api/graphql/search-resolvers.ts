@@ -16,7 +16,7 @@ const MAX_FILTERS_PER_KIND = 25;
 const VERSION_PATTERN: Record<string, PatternType> = { V1: 'regexp', V2: 'literal', V3: 'standard' };
 
 function repoOf(ctx: GraphQLContext, match: SearchMatch): RepoInfo {
-  return ctx.services.repos.get(match.repository) ?? {
+  return ctx.services.repos.get(match.repository, ctx.canRead) ?? {
     id: match.repositoryID, name: match.repository, description: '', fork: match.type === 'repo' && match.fork,
     archived: match.type === 'repo' && match.archived, private: false, defaultBranch: match.branches[0] ?? null,
   };

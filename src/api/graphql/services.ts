@@ -40,11 +40,15 @@ export interface TreeItem {
   readonly isDirectory: boolean;
 }
 
-/** Repositories and their git objects. Visibility is checked by the resolvers, not here. */
+/**
+ * Repositories and their git objects. Visibility is enforced here, in the repository layer: a
+ * repository the caller may not read is absent from list() and get(), exactly like a missing one,
+ * and the git-object methods are only reached with names get() returned.
+ */
 export interface RepoBrowser {
   /** Every repository, sorted by name. */
-  list(): readonly RepoInfo[];
-  get(name: string): RepoInfo | null;
+  list(canRead: (repo: string) => boolean): readonly RepoInfo[];
+  get(name: string, canRead: (repo: string) => boolean): RepoInfo | null;
   refs(repo: string): Promise<readonly RefInfo[]>;
   /** A 40-hex commit id, or null when the revision does not exist. */
   resolveRevision(repo: string, rev: string): Promise<string | null>;
