@@ -69,6 +69,12 @@ describe('authentication', () => {
     assert.equal(json(await graphql('{ currentUser { username } }', null)).data.currentUser, null);
   });
 
+  it('accepts the token as Bearer and as ?token= too', async () => {
+    assert.equal(json(await graphql('{ currentUser { username } }', null, {}, { Authorization: `Bearer ${alice}` })).data.currentUser.username, 'alice');
+    const viaQuery = await fetch(`${server.url}/.api/graphql?token=${alice}`, { method: 'POST', body: JSON.stringify({ query: '{ currentUser { username } }' }) });
+    assert.equal((await viaQuery.json() as any).data.currentUser.username, 'alice');
+  });
+
   it('answers bad credentials with the exact 401 and 403 texts', async () => {
     assert.deepEqual(await graphql('{ currentUser { username } }', `sgp_local_${'0'.repeat(40)}`), { status: 401, text: 'Invalid access token.\n' });
     assert.deepEqual(await graphql('{ currentUser { username } }', null, {}, { Authorization: 'token' }), { status: 401, text: 'Invalid Authorization header.\n' });
@@ -150,6 +156,20 @@ describe('limits and bad input', () => {
     assert.deepEqual(await graphql(nested(16), admin), { status: 403, text: '{"errors":[{"message":"query exceeds maximum query cost"}]}' });
     const aliases = `{ ${Array.from({ length: 501 }, (_, i) => `a${i}: currentUser { username }`).join(' ')} }`;
     assert.deepEqual(await graphql(aliases, admin), { status: 403, text: '{"errors":[{"message":"query exceeds maximum query cost"}]}' });
+  });
+
+  it('applies each cost limit of the site configuration to the next request', async () => {
+    const update = 'mutation ($id: Int!, $input: String!) { updateSiteConfiguration(lastID: $id, input: $input) }';
+    const id = json(await graphql('{ site { configuration { id } } }', admin)).data.site.configuration.id as number;
+    const limits = '{"rateLimits": {"graphQLMaxFieldCount": 40, "graphQLMaxDuplicateFieldCount": 1, "graphQLMaxUniqueFieldCount": 12}}';
+    assert.deepEqual(json(await graphql(update, admin, { id, input: limits })).data, { updateSiteConfiguration: false });
+    const refused = { status: 403, text: '{"errors":[{"message":"query exceeds maximum query cost"}]}' };
+    assert.equal((await graphql('{ currentUser { username } }', admin)).status, 200);
+    assert.deepEqual(await graphql('{ currentUser { username username username } }', admin), refused, 'duplicate fields');
+    assert.deepEqual(await graphql('{ currentUser { id username email displayName url createdAt siteAdmin databaseID permissions } site { siteID buildVersion productVersion } }', admin), refused, 'unique fields');
+    assert.deepEqual(await graphql('{ users(first: 100) { nodes { username } } }', admin), refused, 'field count with list multipliers');
+    assert.deepEqual(json(await graphql(update, admin, { id: id + 1, input: '{}' })).data, { updateSiteConfiguration: false });
+    assert.equal((await graphql('{ users(first: 100) { nodes { username } } }', admin)).status, 200);
   });
 
   it('answers malformed JSON and oversized bodies with 4xx and keeps serving', async () => {
