@@ -17,8 +17,6 @@ import { createRevisionSource } from './repos/revisions.js';
 import { startSyncSchedule } from './repos/scheduler.js';
 import type { SearchService } from './search/contracts.js';
 import { createSearchService } from './search/service.js';
-import { apiRoutes } from './server/api-routes.js';
-import { createServerGraphQL } from './server/graphql.js';
 import { ensureInitialAdmin } from './store/bootstrap.js';
 import { openStore, type Store } from './store/open.js';
 import { byGeneration } from './store/generation.js';
@@ -84,7 +82,10 @@ export interface RunningServer {
 /** Opens the engine, starts the mirror sync schedule and the HTTP server (loaded only here). */
 export async function startServer(config: Config, options: StartServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? (() => {});
+  // Loaded only to serve, so one-shot commands never pay for uWebSockets.js, graphql or graphql-jit.
   const http = await import('./http/index.js');
+  const { apiRoutes } = await import('./server/api-routes.js');
+  const { createServerGraphQL } = await import('./server/graphql.js');
   if (http.binding !== 'native' && !options.allowJsFallback) {
     throw createError('NATIVE_UNAVAILABLE', 'uWebSockets.js could not load its native binary and fell back to its slow pure-JS server; refusing to serve (pass --allow-js-fallback to serve anyway)');
   }
