@@ -6,7 +6,7 @@
 import type { TreeEntry } from '../git/tree.js';
 import type { BlobReader } from '../git/blobs.js';
 import { readAhead } from '../git/read-ahead.js';
-import { docFlags, type SegmentInfo } from '../index/format.js';
+import { docFlags, isBinary, type SegmentInfo } from '../index/format.js';
 import { mergeRuns } from '../index/build/merge.js';
 import type { PostingRun } from '../index/build/run.js';
 import { createSegmentWriter } from '../index/lmdb/segment-writer.js';
@@ -43,7 +43,7 @@ export async function buildSegment(dir: string, entries: readonly TreeEntry[], b
         skipped.push({ path: entry.path, reason: 'too-large', size: entry.size });
         continue;
       }
-      if (content.indexOf(0) !== -1) {
+      if (isBinary(content)) {
         skipped.push({ path: entry.path, reason: 'binary', size: content.length });
         continue;
       }

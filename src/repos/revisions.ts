@@ -8,6 +8,7 @@ import { createBlobReader } from '../git/blobs.js';
 import { resolveRevision } from '../git/mirror.js';
 import { readAhead } from '../git/read-ahead.js';
 import { listTree } from '../git/tree.js';
+import { isBinary } from '../index/format.js';
 import { packMemoryDocs } from '../index/memory-source.js';
 import type { RevisionSource } from '../search/contracts.js';
 import { getRepo } from '../store/repos.js';
@@ -32,7 +33,7 @@ export function createRevisionSource(ctx: RepoContext, maxFileSize: number): Rev
         let i = 0;
         for await (const content of readAhead(blobs, texts.map((e) => e.blobOid))) {
           const path = texts[i++]!.path;
-          if (content === null || content.indexOf(0) !== -1) continue;
+          if (content === null || isBinary(content)) continue;
           batch.push({ path, content });
           bytes += content.length;
           if (bytes >= batchBytes) {
