@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { canUseGraphQL, createAuthenticator, hasPermission, isSiteAdmin, type AuthResult } from '../../src/auth/authenticate.js';
 import { ANONYMOUS, type Principal } from '../../src/auth/principal.js';
 import type { Store } from '../../src/store/open.js';
 import { assignRole, createRole, removeRole, setRolePermissions } from '../../src/store/roles.js';
 import { createAccessToken, getAccessToken, revokeAccessToken } from '../../src/store/tokens.js';
 import { createUser, setSiteAdmin, type UserRecord } from '../../src/store/users.js';
-import { openTempStore, type TempStore } from '../store/temp-store.js';
+import { useTempStore } from '../store/temp-store.js';
 
 function expectPrincipal(result: AuthResult): Principal {
   assert.ok(result.ok, result.ok ? '' : `${result.failure.status} ${result.failure.message}`);
@@ -18,7 +18,6 @@ function expectFailure(result: AuthResult, status: number, message: string): voi
 }
 
 describe('authenticate', () => {
-  let temp: TempStore;
   let store: Store;
   let authenticate: ReturnType<typeof createAuthenticator>;
   let admin: UserRecord;
@@ -27,9 +26,8 @@ describe('authenticate', () => {
   let mcpToken = '';
   let sudoToken = '';
   let devTokenId = 0;
-  before(() => {
-    temp = openTempStore();
-    store = temp.store;
+  useTempStore((opened) => {
+    store = opened;
     authenticate = createAuthenticator(store);
     admin = createUser(store, { username: 'root', siteAdmin: true });
     dev = createUser(store, { username: 'dev' });
@@ -37,7 +35,6 @@ describe('authenticate', () => {
     mcpToken = createAccessToken(store, { userId: dev.id, creatorId: dev.id, scopes: ['mcp'], note: '' }).token;
     sudoToken = createAccessToken(store, { userId: admin.id, creatorId: admin.id, scopes: ['site-admin:sudo', 'user:all'], note: '' }).token;
   });
-  after(() => temp.dispose());
 
   const auth = (header?: string, query?: string) =>
     authenticate(header === undefined ? {} : { authorization: header }, query === undefined ? undefined : new URLSearchParams(query));

@@ -1,6 +1,6 @@
 /** The store generation: bumped by every auth- or settings-relevant write, and the caches keyed by it. */
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { byGeneration, storeGeneration } from '../../src/store/generation.js';
 import type { Store } from '../../src/store/open.js';
 import { restrictRepo } from '../../src/store/repo-permissions.js';
@@ -9,16 +9,13 @@ import { addRepo } from '../../src/store/repos.js';
 import { getSiteConfig, updateSiteConfig } from '../../src/store/site-config.js';
 import { createAccessToken, revokeAccessToken, touchAccessToken } from '../../src/store/tokens.js';
 import { createUser, setSiteAdmin } from '../../src/store/users.js';
-import { openTempStore, type TempStore } from './temp-store.js';
+import { useTempStore } from './temp-store.js';
 
-let temp: TempStore;
 let store: Store;
 
-before(() => {
-  temp = openTempStore();
-  store = temp.store;
+useTempStore((opened) => {
+  store = opened;
 });
-after(() => temp.dispose());
 
 test('every change authentication, authorization or settings depend on moves the generation', () => {
   const changes: [string, () => unknown][] = [

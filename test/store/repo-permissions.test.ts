@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ANONYMOUS, type Principal } from '../../src/auth/principal.js';
 import { isQuarryError } from '../../src/errors.js';
 import type { Store } from '../../src/store/open.js';
@@ -7,22 +7,20 @@ import { createRepoAccess, makeRepoPublic, repoVisibility, restrictRepo } from '
 import { addRepo, reserveRepoId } from '../../src/store/repos.js';
 import { assignRole, createRole, deleteRole, rolesOf } from '../../src/store/roles.js';
 import { createUser, deleteUser, type UserRecord } from '../../src/store/users.js';
-import { openTempStore, type TempStore } from './temp-store.js';
+import { useTempStore } from './temp-store.js';
 
 function principal(store: Store, user: UserRecord): Principal {
   return { ...ANONYMOUS, userId: user.id, username: user.username, siteAdmin: user.siteAdmin, roles: rolesOf(store, user.id) };
 }
 
 describe('repository permissions', () => {
-  let temp: TempStore;
   let store: Store;
   let admin: UserRecord;
   let alice: UserRecord;
   let bob: UserRecord;
   let carol: UserRecord;
-  before(() => {
-    temp = openTempStore();
-    store = temp.store;
+  useTempStore((opened) => {
+    store = opened;
     for (const name of ['org/open', 'org/secret', 'org/team']) {
       addRepo(store, {
         id: reserveRepoId(store), name, source: '/x', mirrorPath: 'm', addedAt: '', lastFetchedAt: null, defaultBranch: 'main', fork: false, archived: false,
@@ -35,7 +33,6 @@ describe('repository permissions', () => {
     createRole(store, 'team', []);
     assignRole(store, bob.id, 'team');
   });
-  after(() => temp.dispose());
 
   const readable = (p: Principal) => ['org/open', 'org/secret', 'org/team'].filter(createRepoAccess(store, p));
 

@@ -1,25 +1,22 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
 import type { Store } from '../../src/store/open.js';
 import {
   assignRole, createRole, deleteRole, getRole, listRoles, permissionsOf, removeRole, rolesOf, setRolePermissions,
 } from '../../src/store/roles.js';
 import { createUser, setSiteAdmin, type UserRecord } from '../../src/store/users.js';
-import { openTempStore, type TempStore } from './temp-store.js';
+import { useTempStore } from './temp-store.js';
 
 describe('roles and permissions', () => {
-  let temp: TempStore;
   let store: Store;
   let admin: UserRecord;
   let user: UserRecord;
-  before(() => {
-    temp = openTempStore();
-    store = temp.store;
+  useTempStore((opened) => {
+    store = opened;
     admin = createUser(store, { username: 'root', siteAdmin: true });
     user = createUser(store, { username: 'dev' });
   });
-  after(() => temp.dispose());
 
   it('gives every user USER with MCP#ACCESS, and site admins SITE_ADMINISTRATOR', () => {
     assert.deepEqual(rolesOf(store, user.id), ['USER']);

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
 import { parseJsonc } from '../../src/store/jsonc.js';
 import type { Store } from '../../src/store/open.js';
 import { getSiteConfig, getSiteConfigRevision, parseSiteConfig, updateSiteConfig } from '../../src/store/site-config.js';
-import { openTempStore, type TempStore } from './temp-store.js';
+import { useTempStore } from './temp-store.js';
 
 const invalidAt = (pattern: RegExp) => (e: unknown) => isQuarryError(e, 'CONFIG_INVALID') && pattern.test(e.message);
 
@@ -27,13 +27,10 @@ describe('JSON with comments', () => {
 });
 
 describe('site configuration', () => {
-  let temp: TempStore;
   let store: Store;
-  before(() => {
-    temp = openTempStore();
-    store = temp.store;
+  useTempStore((opened) => {
+    store = opened;
   });
-  after(() => temp.dispose());
 
   it('starts at revision 0 with every default', () => {
     const config = getSiteConfig(store);

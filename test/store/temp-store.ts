@@ -3,6 +3,7 @@
  */
 
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { openStore, type Store } from '../../src/store/open.js';
 import { makeTempDir, removeDir } from '../git/fixtures.js';
 
@@ -24,4 +25,17 @@ export function openTempStore(): TempStore {
       removeDir(root);
     },
   };
+}
+
+/**
+ * A fresh store for the tests of the calling file or suite: opened (and handed to `setup`) before
+ * them, disposed of after.
+ */
+export function useTempStore(setup: (store: Store) => void): void {
+  let temp: TempStore | undefined;
+  before(() => {
+    temp = openTempStore();
+    setup(temp.store);
+  });
+  after(() => temp?.dispose());
 }

@@ -1,27 +1,24 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
 import type { Store } from '../../src/store/open.js';
 import {
   createAccessToken, findAccessToken, getAccessToken, listAccessTokens, revokeAccessToken, touchAccessToken,
 } from '../../src/store/tokens.js';
 import { createUser, type UserRecord } from '../../src/store/users.js';
-import { openTempStore, type TempStore } from './temp-store.js';
+import { useTempStore } from './temp-store.js';
 
 describe('access tokens', () => {
-  let temp: TempStore;
   let store: Store;
   let admin: UserRecord;
   let user: UserRecord;
-  before(() => {
-    temp = openTempStore();
-    store = temp.store;
+  useTempStore((opened) => {
+    store = opened;
     admin = createUser(store, { username: 'root', siteAdmin: true });
     user = createUser(store, { username: 'dev' });
   });
-  after(() => temp.dispose());
 
   it('creates sgp_local_ tokens whose secret is stored only as a hash', async () => {
     const { id, token } = createAccessToken(store, { userId: user.id, creatorId: user.id, scopes: ['mcp', 'user:all', 'mcp'], note: 'laptop' });

@@ -1,20 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
 import { ensureInitialAdmin } from '../../src/store/bootstrap.js';
 import type { Store } from '../../src/store/open.js';
 import { createAccessToken, findAccessToken, listAccessTokens } from '../../src/store/tokens.js';
 import { createUser, deleteUser, getUser, getUserByName, listUsers, setSiteAdmin, verifyPassword } from '../../src/store/users.js';
-import { openTempStore, type TempStore } from './temp-store.js';
+import { useTempStore } from './temp-store.js';
 
 describe('user accounts', () => {
-  let temp: TempStore;
   let store: Store;
-  before(() => {
-    temp = openTempStore();
-    store = temp.store;
+  useTempStore((opened) => {
+    store = opened;
   });
-  after(() => temp.dispose());
 
   it('bootstraps an admin with a sudo token on an empty store, and only then', () => {
     const first = ensureInitialAdmin(store);
