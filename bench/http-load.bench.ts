@@ -12,34 +12,14 @@ import { startServerProcess } from '../test/e2e/server-process.js';
 import { makeTempDir, removeDir } from '../test/git/fixtures.js';
 import { REPO_ROOT } from './paths.js';
 import { machineInfo, runDir } from './record.js';
+import { wrkPost, type WrkResult } from './wrk.js';
 
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env['QUARRY_BENCH_HTTP_SECONDS'] ?? 30);
 const SEARCH = 'repo:quarry type:file count:all createSegmentWriter';
 
-interface WrkResult {
-  readonly requestsPerSecond: number;
-  readonly p50Ms: number;
-  readonly p99Ms: number;
-  readonly errors: number;
-  readonly requests: number;
-}
-
 function wrk(url: string, body: string, token: string): WrkResult {
-  const dir = makeTempDir('quarry-wrk');
-  const script = join(dir, 'post.lua');
-  writeFileSync(script, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\nwrk.headers["Content-Type"] = "application/json"\nwrk.headers["Authorization"] = "token ${token}"\n`);
-  const run = spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
-  removeDir(dir);
-  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-  const out = run.stdout;
-  const ms = (label: string): number => {
-    const m = new RegExp(`^\\s+${label}\\s+([\\d.]+)(us|ms|s)`, 'm').exec(out);
-    if (!m) throw new Error(`no ${label} latency in wrk output:\n${out}`);
-    return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
-  };
-  const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0);
-  return { requestsPerSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]), p50Ms: ms('50%'), p99Ms: ms('99%'), errors, requests: Number(/(\d+) requests in/.exec(out)![1]) };
+  return wrkPost(url, body, { 'Content-Type': 'application/json', Authorization: `token ${token}` }, { connections: CONNECTIONS, seconds: SECONDS });
 }
 
 async function inProcessQps(dataDir: string, expected: number): Promise<number> {

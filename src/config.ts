@@ -22,6 +22,13 @@ export interface Config {
   /** Request bodies larger than this (before or after gzip inflation) are refused with 413. */
   /** Request body limit; null: the site configuration's `http.maxBodyBytes`, read per request. */
   readonly maxBodyBytes: number | null;
+  /** SRC_MCP_DISABLE_DEEPSEARCH_TOOL=true hides and refuses the MCP `deepsearch` tool (Sourcegraph's switch). */
+  readonly disableDeepsearchTool: boolean;
+  /**
+   * Browser origins allowed to call the MCP endpoints besides the server's own
+   * (QUARRY_MCP_ALLOWED_ORIGINS, comma-separated, e.g. `https://inspector.example.com`).
+   */
+  readonly mcpAllowedOrigins: readonly string[];
 }
 
 export interface ListenAddress {
@@ -61,6 +68,8 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     syncIntervalMs: positiveInt('QUARRY_SYNC_INTERVAL_MS', env['QUARRY_SYNC_INTERVAL_MS']) ?? null,
     listen: parseListen(overrides.listen ?? nonEmpty(env['QUARRY_LISTEN']) ?? DEFAULT_LISTEN),
     maxBodyBytes: overrides.maxBodyBytes ?? positiveInt('QUARRY_MAX_BODY_BYTES', env['QUARRY_MAX_BODY_BYTES']) ?? null,
+    disableDeepsearchTool: booleanEnv('SRC_MCP_DISABLE_DEEPSEARCH_TOOL', env['SRC_MCP_DISABLE_DEEPSEARCH_TOOL']),
+    mcpAllowedOrigins: originList(env['QUARRY_MCP_ALLOWED_ORIGINS']),
   });
 }
 
@@ -71,6 +80,23 @@ export function debugEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value !== undefined && value.trim() !== '' ? value : undefined;
+}
+
+function booleanEnv(name: string, value: string | undefined): boolean {
+  const text = nonEmpty(value)?.trim().toLowerCase();
+  if (text === undefined || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  throw createError('USAGE', `${name} must be true or false, got ${JSON.stringify(value)}`);
+}
+
+function originList(value: string | undefined): string[] {
+  return (nonEmpty(value) ?? '').split(',').map((o) => o.trim()).filter(Boolean).map((origin) => {
+    try {
+      return new URL(origin).origin;
+    } catch {
+      throw createError('USAGE', `QUARRY_MCP_ALLOWED_ORIGINS: ${JSON.stringify(origin)} is not an origin such as https://host:port`);
+    }
+  });
 }
 
 export function positiveInt(name: string, value: string | undefined): number | undefined {

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { streamSearchRoute } from './api/stream/route.js';
-import { createAuthenticator } from './auth/authenticate.js';
+import { createAuthenticator, withoutMcpOnlyTokens } from './auth/authenticate.js';
 import type { Principal } from './auth/principal.js';
 import type { Config } from './config.js';
 import { createError, errorMessage } from './errors.js';
@@ -86,6 +86,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const http = await import('./http/index.js');
   const { apiRoutes } = await import('./server/api-routes.js');
   const { createServerGraphQL } = await import('./server/graphql.js');
+  const { createServerMcp } = await import('./server/mcp.js');
   if (http.binding !== 'native' && !options.allowJsFallback) {
     throw createError('NATIVE_UNAVAILABLE', 'uWebSockets.js could not load its native binary and fell back to its slow pure-JS server; refusing to serve (pass --allow-js-fallback to serve anyway)');
   }
@@ -102,6 +103,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let stopping = false;
   const authenticate = createAuthenticator(engine.store);
   const repoAccess = (principal: Principal): ((repo: string) => boolean) => createRepoAccess(engine.store, principal);
+  const mcp = createServerMcp({ config, store: engine.store, catalog: engine.catalog, search: engine.search, settings, authenticate, repoAccess, log });
   const metrics = http.createMetrics();
   const searches = metrics.counter('quarry_stream_searches_total', 'Streaming searches by outcome (cancelled: the client went away).', 'outcome');
   const server: HttpServer = http.createHttpServer({
@@ -116,9 +118,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
         }),
       }),
       streamSearchRoute({
-        search: engine.search, authenticate, repoAccess, onSearchEnd: (outcome) => searches.inc(outcome),
+        search: engine.search, authenticate: withoutMcpOnlyTokens(authenticate, 'streaming search API'), repoAccess, onSearchEnd: (outcome) => searches.inc(outcome),
       }),
       ...apiRoutes({ graphql: createServerGraphQL({ dataDir: config.dataDir, store: engine.store, search: engine.search }), authenticate, repoAccess }),
+      ...mcp.routes,
     ],
   });
   const shutdown = async (graceMs: number): Promise<void> => {
@@ -126,6 +129,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     const { cutOff } = await server.close(graceMs);
     if (cutOff > 0) log(`shutdown: cut off ${cutOff} ${cutOff === 1 ? 'request' : 'requests'} still running after ${graceMs} ms`);
     await stopSync();
+    await mcp.close();
     await engine.close();
   };
   const port = await server.listen(config.listen.host, config.listen.port).then(({ port }) => port, async (err: unknown) => {

@@ -128,3 +128,17 @@ export const GRAPHQL_SCOPE_FAILURE: AuthFailure = {
 export function canUseGraphQL(principal: Principal): boolean {
   return principal.userId === null || hasScope(principal, 'user:all') || hasScope(principal, SUDO_SCOPE);
 }
+
+export type Authenticator = (headers: Readonly<Record<string, string | undefined>>, query?: URLSearchParams) => AuthResult;
+
+/**
+ * The authenticator of a front door other than GraphQL and MCP (the stream API): it follows
+ * GraphQL's rule, so an `mcp`-only token works on the MCP endpoints and nowhere else.
+ */
+export function withoutMcpOnlyTokens(authenticate: Authenticator, api: string): Authenticator {
+  return (headers, query) => {
+    const result = authenticate(headers, query);
+    if (!result.ok || canUseGraphQL(result.principal)) return result;
+    return fail(403, `This access token cannot be used for the ${api}: it needs the user:all scope.`);
+  };
+}

@@ -1,18 +1,19 @@
 /**
- * `quarry roles list|create|delete|assign|unassign`: roles, their permissions and who holds them.
+ * `quarry roles list|create|set|delete|assign|unassign`: roles, their permissions and who holds them.
  */
 
-import { assignRole, createRole, deleteRole, KNOWN_PERMISSIONS, listRoles, removeRole } from '../store/roles.js';
+import { assignRole, createRole, deleteRole, KNOWN_PERMISSIONS, listRoles, removeRole, setRolePermissions } from '../store/roles.js';
 import { formatTable, parseFlags, usageError, type CliIO, type Command } from './command.js';
 import { DATA_FLAG } from './data-dir.js';
 import { expectArgs, requireUserByName, splitList, withStore } from './store-command-kit.js';
 
-const SUBCOMMANDS = 'list, create, delete, assign or unassign';
+const SUBCOMMANDS = 'list, create, set, delete, assign or unassign';
 
 const USAGE = `usage: quarry roles <subcommand> [--data DIR]
 
   quarry roles list [--json]
   quarry roles create NAME --permissions P,...
+  quarry roles set NAME --permissions P,...   (USER too: e.g. withdraw MCP#ACCESS from every user)
   quarry roles delete NAME
   quarry roles assign USER ROLE
   quarry roles unassign USER ROLE
@@ -27,7 +28,7 @@ async function runRoles(args: string[], io: CliIO): Promise<number> {
   const { flags, positionals } = parseFlags(args, FLAGS);
   const [subcommand, ...rest] = positionals;
   if (flags.json === true && subcommand !== undefined && subcommand !== 'list') throw usageError(`roles ${subcommand}: --json applies only to list`);
-  if (flags.permissions !== undefined && subcommand !== 'create') throw usageError(`roles ${subcommand ?? ''}: --permissions applies only to create`);
+  if (flags.permissions !== undefined && subcommand !== 'create' && subcommand !== 'set') throw usageError(`roles ${subcommand ?? ''}: --permissions applies only to create and set`);
   switch (subcommand) {
     case 'list': {
       expectArgs('roles list', rest, []);
@@ -42,6 +43,14 @@ async function runRoles(args: string[], io: CliIO): Promise<number> {
       const permissions = splitList(flags.permissions);
       const role = await withStore(flags.data, (store) => createRole(store, rest[0] ?? '', permissions));
       io.out(`created role ${role.name} (${role.permissions.join(', ') || 'no permissions'})`);
+      return 0;
+    }
+    case 'set': {
+      expectArgs('roles set', rest, ['NAME']);
+      if (flags.permissions === undefined) throw usageError('roles set: missing --permissions (use --permissions "" for none)');
+      const permissions = splitList(flags.permissions);
+      const role = await withStore(flags.data, (store) => setRolePermissions(store, rest[0] ?? '', permissions));
+      io.out(`role ${role.name} now has ${role.permissions.join(', ') || 'no permissions'}`);
       return 0;
     }
     case 'delete': {

@@ -9,7 +9,7 @@ export type Headers = Readonly<Record<string, string>>;
 
 export interface StreamWriter {
   /** Resolves true once uWS took the chunk and its buffer has drained; false when the client is gone. */
-  write(chunk: string): Promise<boolean>;
+  write(chunk: string | Uint8Array): Promise<boolean>;
   end(): void;
 }
 

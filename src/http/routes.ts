@@ -1,5 +1,6 @@
 /**
- * The route table: exact method + path matches, and the plain 404 and 405 answers for the rest.
+ * The route table: method + path matches, and the plain 404 and 405 answers for the rest. A path
+ * ending in `/*` matches everything under it (exact paths win); method `*` takes every method.
  * Handlers see only plain requests and replies, never uWS objects.
  */
 import type { HttpRequest } from './request.js';
@@ -8,7 +9,7 @@ import type { Reply } from './respond.js';
 export type Handler = (request: HttpRequest, reply: Reply) => void | Promise<void>;
 
 export interface Route {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | '*';
   readonly path: string;
   readonly handler: Handler;
 }
@@ -19,9 +20,10 @@ export type RouteMatch =
   | { readonly kind: 'not-found' };
 
 export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
-  const onPath = routes.filter((r) => r.path === path);
+  let onPath = routes.filter((r) => r.path === path);
+  if (onPath.length === 0) onPath = routes.filter((r) => r.path.endsWith('/*') && path.startsWith(r.path.slice(0, -1)));
   if (onPath.length === 0) return { kind: 'not-found' };
-  const route = onPath.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'));
+  const route = onPath.find((r) => r.method === method || r.method === '*' || (method === 'HEAD' && r.method === 'GET'));
   return route ? { kind: 'found', route } : { kind: 'method-not-allowed', allow: onPath.map((r) => r.method) };
 }
 

@@ -5,7 +5,7 @@
 import { createError, isQuarryError } from '../errors.js';
 import { listRefs, resolveRevision } from '../git/mirror.js';
 import { runGit } from '../git/run.js';
-import type { RepoBrowser, RepoInfo, TreeItem } from '../api/graphql/services.js';
+import type { RepoBrowser, RepoInfo, TreeItem } from '../model/repos.js';
 import { mirrorDir, type RepoContext } from '../repos/registry.js';
 import { repoVisibility } from '../store/repo-permissions.js';
 import { getRepo, listRepos, type RepoRecord } from '../store/repos.js';

@@ -15,6 +15,7 @@ type SettingKind = 'boolean' | 'positive integer';
 
 const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly default: boolean | number }>> = {
   'mcp.enabled': { kind: 'boolean', default: true },
+  'mcp.maxAnswerTokens': { kind: 'positive integer', default: 8000 },
   'auth.idpDynamicClientRegistrationEnabled': { kind: 'boolean', default: true },
   'rateLimits.graphQLMaxDepth': { kind: 'positive integer', default: 30 },
   'rateLimits.graphQLMaxFieldCount': { kind: 'positive integer', default: 500000 },
@@ -31,7 +32,8 @@ const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly d
 export const SITE_CONFIG_KEYS: readonly string[] = Object.keys(SETTINGS);
 
 export interface SiteConfiguration {
-  readonly mcp: { readonly enabled: boolean };
+  /** maxAnswerTokens: every MCP tool answer fits this many tokens (about 4 characters each). */
+  readonly mcp: { readonly enabled: boolean; readonly maxAnswerTokens: number };
   /** Effective value: false whenever mcp.enabled is false. */
   readonly auth: { readonly idpDynamicClientRegistrationEnabled: boolean };
   readonly rateLimits: {

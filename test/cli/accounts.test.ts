@@ -105,6 +105,11 @@ describe('quarry users, tokens and roles', () => {
     assert.deepEqual((await cli('roles', 'list')).stdout, [
       'NAME                SYSTEM  PERMISSIONS', 'USER                yes     MCP#ACCESS', 'SITE_ADMINISTRATOR  yes     MCP#ACCESS', 'agents              no      MCP#ACCESS',
     ]);
+    assert.equal((await cli('roles', 'set', 'USER', '--permissions', '')).stdout[0], 'role USER now has no permissions');
+    const withoutUserGrant = await authenticate(token);
+    assert.deepEqual(withoutUserGrant.ok && withoutUserGrant.principal.permissions, ['MCP#ACCESS'], 'still granted through agents');
+    assert.equal((await cli('roles', 'set', 'USER', '--permissions', 'MCP#ACCESS')).stdout[0], 'role USER now has MCP#ACCESS');
+    assert.equal((await cli('roles', 'set', 'SITE_ADMINISTRATOR', '--permissions', '')).stderr[0], 'quarry: SITE_ADMINISTRATOR always has every permission and cannot be edited');
     assert.equal((await cli('roles', 'unassign', 'dev', 'agents')).stdout[0], 'removed agents from dev');
     assert.equal((await cli('roles', 'delete', 'agents')).stdout[0], 'deleted role agents');
     assert.deepEqual((await json<{ name: string }[]>('roles', 'list')).map((r) => r.name), ['USER', 'SITE_ADMINISTRATOR']);

@@ -80,6 +80,8 @@ describe('authentication', () => {
     assert.deepEqual(await graphql('{ currentUser { username } }', null, {}, { Authorization: 'token' }), { status: 401, text: 'Invalid Authorization header.\n' });
     const refused = await graphql('{ currentUser { username } }', mcpOnly);
     assert.equal(refused.status, 403);
+    const stream = await fetch(`${server.url}/.api/search/stream?q=Router`, { headers: { Authorization: `token ${mcpOnly}`, Accept: 'text/event-stream' } });
+    assert.deepEqual([stream.status, await stream.text()], [403, 'This access token cannot be used for the streaming search API: it needs the user:all scope.\n']);
   });
 
   it('lets a sudo token act as another user, and refuses sudo to nobody', async () => {

@@ -37,7 +37,7 @@ describe('site configuration', () => {
     assert.equal(config.id, 0);
     assert.match(config.contents, /^\/\/ Quarry site configuration/);
     assert.deepEqual(config.effective, {
-      mcp: { enabled: true },
+      mcp: { enabled: true, maxAnswerTokens: 8000 },
       auth: { idpDynamicClientRegistrationEnabled: true },
       rateLimits: { graphQLMaxDepth: 30, graphQLMaxFieldCount: 500000, graphQLMaxAliases: 500, graphQLMaxDuplicateFieldCount: 500, graphQLMaxUniqueFieldCount: 500 },
       search: { defaultTimeoutSeconds: 10, limits: { maxTimeoutSeconds: 60, maxResults: 10000 } },

@@ -1,0 +1,52 @@
+/**
+ * The one tool registry: which tool appears on which endpoint (the table of issue 4 and reference
+ * §1.1, all fourteen tools), the implementations that exist so far, and the deep search switch.
+ */
+import { keywordSearchTool } from './tools/keyword-search.js';
+import { listFilesTool } from './tools/list-files.js';
+import { listReposTool } from './tools/list-repos.js';
+import { nlsSearchTool } from './tools/nls-search.js';
+import { readFileTool } from './tools/read-file.js';
+import type { Endpoint, ToolDefinition } from './tool.js';
+
+const CORE_AND_ALL: readonly Endpoint[] = ['core', 'all'];
+
+export const ENDPOINT_TABLE: Readonly<Record<string, readonly Endpoint[]>> = {
+  commit_search: CORE_AND_ALL,
+  diff_search: CORE_AND_ALL,
+  evaluator: CORE_AND_ALL,
+  keyword_search: CORE_AND_ALL,
+  list_files: CORE_AND_ALL,
+  list_repos: CORE_AND_ALL,
+  nls_search: CORE_AND_ALL,
+  read_file: CORE_AND_ALL,
+  compare_revisions: ['all'],
+  find_references: ['all'],
+  get_contributor_repos: ['all'],
+  go_to_definition: ['all'],
+  deepsearch: ['all', 'deepsearch'],
+  deepsearch_read: ['core', 'all', 'deepsearch'],
+};
+
+/** The tools built so far; later issues add theirs here. */
+export const IMPLEMENTED: readonly ToolDefinition[] = [readFileTool, listFilesTool, listReposTool, keywordSearchTool, nlsSearchTool] as readonly ToolDefinition[];
+
+export interface RegistryOptions {
+  /** SRC_MCP_DISABLE_DEEPSEARCH_TOOL: hides and refuses `deepsearch` everywhere (not `deepsearch_read`). */
+  readonly disableDeepsearchTool: boolean;
+}
+
+export const ENDPOINT_PATHS: Readonly<Record<Endpoint, string>> = {
+  core: '/.api/mcp',
+  all: '/.api/mcp/all',
+  deepsearch: '/.api/mcp/deepsearch',
+};
+
+export function toolsFor(endpoint: Endpoint, options: RegistryOptions, implemented: readonly ToolDefinition[] = IMPLEMENTED): ToolDefinition[] {
+  return implemented.filter((tool) => {
+    if (options.disableDeepsearchTool && tool.name === 'deepsearch') return false;
+    const endpoints = ENDPOINT_TABLE[tool.name];
+    if (endpoints === undefined) throw new Error(`tool ${tool.name} is missing from the endpoint table`);
+    return endpoints.includes(endpoint);
+  });
+}

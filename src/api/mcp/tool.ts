@@ -1,0 +1,41 @@
+/**
+ * What an MCP tool is: a name, a description, a JSON Schema for its arguments and a run function
+ * over plain services. Which endpoints list it is the registry's table. Tools never see HTTP or the SDK.
+ */
+import type { Principal } from '../../auth/principal.js';
+import type { McpServices } from './services.js';
+import type { ObjectSchema } from './arguments.js';
+
+export type Endpoint = 'core' | 'all' | 'deepsearch';
+
+/** Per call: who asks, what they may read, where links point, and how long the answer may be. */
+export interface ToolContext {
+  readonly principal: Principal;
+  readonly canRead: (repo: string) => boolean;
+  readonly signal: AbortSignal;
+  /** The server's origin as the client reached it, e.g. `http://127.0.0.1:7080`; links start here. */
+  readonly origin: string;
+  /** The answer budget in tokens (site configuration `mcp.maxAnswerTokens`). */
+  readonly maxAnswerTokens: number;
+  readonly services: McpServices;
+}
+
+/** A tool's answer: plain text in the Sourcegraph format; isError marks a tool error the agent can correct. */
+export interface ToolAnswer {
+  readonly text: string;
+  readonly isError?: boolean;
+}
+
+export interface ToolDefinition<Args = Record<string, unknown>> {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: ObjectSchema;
+  /** Arguments arrive already checked against inputSchema. */
+  run(args: Args, ctx: ToolContext): Promise<ToolAnswer>;
+}
+
+/** A failure the agent caused or can work around (unknown repository, bad revision, bad query). */
+export class ToolError extends Error {}
+
+/** Sourcegraph's descriptions open with this sentence (reference §1.4), so agents chain the tools. */
+export const SOURCEGRAPH_PREFIX = 'This is a Sourcegraph search tool and is best used with other sourcegraph search tools.';

@@ -1,0 +1,143 @@
+/**
+ * BM25 ranking of nls_search's matched files, from the matched lines the engine returned: term
+ * frequencies at word starts, document frequencies among matched files, boosts for terms in the
+ * path or in a defined name, and a coverage factor so files hitting more concepts rank first.
+ */
+import type { FileMatch } from '../../../model/result.js';
+import type { LineHit } from './search-chunks.js';
+import type { RankedFile } from './search-answer.js';
+import { escapeRegex, type NlsQuery, type SearchTerm } from './nls-terms.js';
+
+export const BM25_K1 = 1.2;
+/**
+ * Length normalization uses the file's matched-line count: the file's size would take a blob read
+ * for each of up to thousands of matched files, and the count already grows with how much of a file
+ * mentions the terms, so one long file that mentions them everywhere does not win on volume alone.
+ * b is below the textbook 0.75 because the count is only a proxy for length.
+ */
+export const BM25_B = 0.5;
+/** In units of the saturated term frequency (at most k1 + 1): a path names what a file is about. */
+export const PATH_BOOST = 2;
+/** A term inside a name the file defines (`function parseRequest`): the file is where that thing lives. */
+export const DEFINITION_BOOST = 1.5;
+
+export interface ScoredFile extends RankedFile {
+  readonly score: number;
+  /** Distinct query concepts found in the file's lines or path. */
+  readonly concepts: number;
+}
+
+interface FileTerms {
+  readonly match: FileMatch;
+  readonly tf: number[];
+  readonly inPath: boolean[];
+  readonly inDefinition: boolean[];
+  readonly hits: LineHit[];
+}
+
+export function rankFiles(files: readonly FileMatch[], nls: NlsQuery, collectionSize: number): ScoredFile[] {
+  const patterns = nls.terms.map((t) => new RegExp(escapeRegex(t.text), 'gi'));
+  const analysed = files.map((f) => analyse(f, nls.terms, patterns)).filter((f) => f.hits.length > 0 || f.inPath.some(Boolean));
+  const n = Math.max(collectionSize, analysed.length);
+  const idf = nls.terms.map((_, t) => {
+    const df = analysed.filter((f) => f.tf[t]! > 0 || f.inPath[t]).length;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  });
+  const avgLength = Math.max(1, analysed.reduce((sum, f) => sum + f.hits.length, 0) / Math.max(1, analysed.length));
+  const scored = analysed.map((f): ScoredFile => {
+    const norm = BM25_K1 * (1 - BM25_B + (BM25_B * Math.max(1, f.hits.length)) / avgLength);
+    let score = 0;
+    const covered = new Set<number>();
+    nls.terms.forEach((term, t) => {
+      const tf = f.tf[t]!;
+      if (tf === 0 && !f.inPath[t]) return;
+      covered.add(term.concept);
+      const saturated = (tf * (BM25_K1 + 1)) / (tf + norm);
+      score += term.weight * idf[t]! * (saturated + (f.inPath[t] ? PATH_BOOST : 0) + (f.inDefinition[t] ? DEFINITION_BOOST : 0));
+    });
+    const coverage = covered.size / Math.max(1, nls.concepts);
+    return { match: f.match, hits: f.hits, score: score * coverage * coverage, concepts: covered.size };
+  });
+  return scored.sort((a, b) => b.score - a.score || a.match.path.length - b.match.path.length || (a.match.path < b.match.path ? -1 : 1));
+}
+
+function analyse(match: FileMatch, terms: readonly SearchTerm[], patterns: readonly RegExp[]): FileTerms {
+  const tf = terms.map(() => 0);
+  const inDefinition = terms.map(() => false);
+  const inPath = patterns.map((p) => termStarts(match.path, p).length > 0);
+  const hits: LineHit[] = [];
+  for (const lm of match.lineMatches) {
+    const names = definedNames(lm.line);
+    const concepts = new Set<number>();
+    let defines = false;
+    patterns.forEach((p, t) => {
+      const starts = termStarts(lm.line, p);
+      if (starts.length === 0) return;
+      tf[t]! += starts.length;
+      concepts.add(terms[t]!.concept);
+      if (starts.some((s) => names.some((name) => s >= name.start && s < name.end))) {
+        inDefinition[t] = true;
+        defines = true;
+      }
+    });
+    if (concepts.size > 0) hits.push({ line: lm.lineNumber, weight: concepts.size + (defines ? 0.5 : 0) });
+  }
+  return { match, tf, inPath, inDefinition, hits };
+}
+
+/** Where the term starts a word or an identifier part (`parseHTTPRequest`: parse, HTTP, Request). */
+export function termStarts(text: string, pattern: RegExp): number[] {
+  const out: number[] = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+    if (isWordStart(text, m.index)) out.push(m.index);
+    pattern.lastIndex = m.index + Math.max(1, m[0].length);
+  }
+  return out;
+}
+
+const LOWER = /[a-z]/;
+const UPPER = /[A-Z]/;
+const ALNUM = /[\p{L}\p{N}]/u;
+const DIGIT = /\d/;
+
+function isWordStart(text: string, i: number): boolean {
+  if (i === 0) return true;
+  const prev = text[i - 1]!;
+  const cur = text[i]!;
+  if (!ALNUM.test(prev)) return true;
+  if (LOWER.test(prev) && UPPER.test(cur)) return true;
+  if (DIGIT.test(prev) !== DIGIT.test(cur)) return true;
+  const next = text[i + 1];
+  return UPPER.test(prev) && UPPER.test(cur) && next !== undefined && LOWER.test(next);
+}
+
+const DEFINITION_KEYWORDS = ['function', 'def', 'class', 'func', 'interface', 'type', 'struct', 'enum', 'trait', 'const', 'let', 'var', 'val', 'fn', 'impl', 'module', 'export', 'default', 'pub', 'public', 'private', 'protected', 'static', 'final', 'abstract', 'override', 'async', 'void', 'int', 'bool', 'boolean', 'char', 'long', 'double', 'float'];
+const KEYWORD_SET = new Set(DEFINITION_KEYWORDS);
+const KEYWORD_DEFINITION = new RegExp(`\\b(?:${DEFINITION_KEYWORDS.join('|')})\\*?\\s+(?:\\([^)]*\\)\\s*)?[*&]?\\s*([A-Za-z_$][\\w$]*)`, 'g');
+/** A method declared without a keyword (`  login(user: string): boolean {`), not a call or a control statement. */
+const BARE_METHOD = /^\s*(?:async\s+)?([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?::[^={]*)?\{\s*$/;
+const CALL_NAME = /([A-Za-z_$][\w$]*)\s*\(/g;
+const CONTROL = new Set(['if', 'for', 'while', 'switch', 'catch', 'return', 'new', 'await', 'throw']);
+
+/** Character spans of the names a line defines. */
+export function definedNames(line: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  KEYWORD_DEFINITION.lastIndex = 0;
+  for (let m = KEYWORD_DEFINITION.exec(line); m !== null; m = KEYWORD_DEFINITION.exec(line)) {
+    const start = m.index + m[0].length - m[1]!.length;
+    // `export function parse`: the captured "function" is a keyword, so look again from it.
+    if (KEYWORD_SET.has(m[1]!)) KEYWORD_DEFINITION.lastIndex = start;
+    else out.push({ start, end: start + m[1]!.length });
+  }
+  const bare = BARE_METHOD.exec(line);
+  // A declaration header (ends in `{` or `:`) names the function before its parameter list:
+  // `public boolean checkPassword(String raw) {`, `def check(self):`.
+  if (!/[{:]\s*$/.test(line) || (out.length === 0 && bare === null)) return out;
+  CALL_NAME.lastIndex = 0;
+  for (let m = CALL_NAME.exec(line); m !== null; m = CALL_NAME.exec(line)) {
+    const known = out.some((span) => span.start === m!.index);
+    if (!known && !KEYWORD_SET.has(m[1]!) && !CONTROL.has(m[1]!)) out.push({ start: m.index, end: m.index + m[1]!.length });
+  }
+  return out;
+}

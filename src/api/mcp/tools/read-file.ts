@@ -1,0 +1,117 @@
+/**
+ * The `read_file` tool: a file's numbered lines at a revision, within the answer budget, in
+ * Sourcegraph's June 2026 text format. Reads through the repository browser, never git directly.
+ */
+import { isBinary } from '../../../index/format.js';
+import { AnswerBuilder } from '../answer.js';
+import { objectSchema } from '../arguments.js';
+import { blobUrl, plural, splitLines } from '../format.js';
+import { SOURCEGRAPH_PREFIX, ToolError, type ToolContext, type ToolDefinition } from '../tool.js';
+import { addNumberedLines } from './file-lines.js';
+import { cleanPath } from './file-path.js';
+import { describeAt, resolveRepoAtCommit, type RepoAtCommit } from './revision.js';
+
+export interface ReadFileArgs {
+  readonly repo: string;
+  readonly path: string;
+  readonly startLine?: number;
+  readonly endLine?: number;
+  readonly revision?: string;
+}
+
+/** Sourcegraph's whole-file limit; larger files show their first lines unless a range is asked. */
+export const WHOLE_FILE_LIMIT_BYTES = 128 * 1024;
+export const LINES_OVER_LIMIT = 200;
+
+const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
+Reads the content of a file in the workspace.
+Returns the file content as a string, after a first line "URL: <link to the file at the commit read>".
+Each line is prefixed with its actual line number from the file. The line numbers are 1-indexed. If a file contains "abc\\ndef", you will receive "1: abc\\n2: def".
+You can optionally specify a line range to read only a portion of the file.
+If you read a whole file that is too large (limit is 128 KB), you receive its first ${LINES_OVER_LIMIT} lines and a notice with its line count. In that case, retry with a line range.
+Answers are limited in size: when the lines asked for do not all fit, the answer ends with a notice saying which lines were shown and the startLine to continue from. Binary files are reported with their size, without content.
+
+IMPORTANT: Use this tool ONLY when you have already located the specific file.
+Before using this tool:
+- ALWAYS verify both the repository and file exist by using list_repos, list_files, keyword_search, or nls_search first
+- NEVER try to read a file without first confirming it exists at the exact path
+- NEVER guess file paths or assume common structures like "lib/shared/src" exist - always verify
+
+Examples:
+<examples>
+<example>
+	<user>Summarize the readme in the pytorch/torcheval repository</user>
+	<response>[First checks that the repository exists by calling list_repos]
+	[Then verifies README.md exists using list_files with repo: "pytorch/torcheval"]
+	Calls the read file tool with repo: "pytorch/torcheval", path: "README.md"</response>
+</example>
+<example>
+	<user>Read the first 100 lines of the code in cli/build.rs in the tokio-rs/tokio repository at branch feat/xzy</user>
+	<response>[First confirms the file exists using list_files or keyword_search]
+	Calls the read file tool with repo: "tokio-rs/tokio", path: "cli/build.rs", startLine: 1, endLine: 100, revision: "feat/xzy"</response>
+</example>
+</examples>`;
+
+export const readFileTool: ToolDefinition<ReadFileArgs> = {
+  name: 'read_file',
+  description: DESCRIPTION,
+  inputSchema: objectSchema({
+    repo: { type: 'string', description: 'The name of the repository containing the file. For example, "github.com/sveltejs/svelte".' },
+    path: { type: 'string', description: 'The path to the file within the repository.' },
+    startLine: { type: 'integer', minimum: 1, description: 'The 1-based line number to start reading from. If not specified, starts from the beginning of the file.' },
+    endLine: { type: 'integer', minimum: 1, description: 'The 1-based line number to end reading at. If not specified, reads to the end of the file.' },
+    revision: { type: 'string', description: 'The revision to read the file from. If not specified, reads from the default branch. This can be a commit hash or a branch name' },
+  }, ['repo', 'path']),
+  async run(args, ctx) {
+    const { startLine, endLine } = args;
+    if (startLine !== undefined && endLine !== undefined && endLine < startLine) {
+      throw new ToolError(`endLine (${endLine}) is before startLine (${startLine}): give a range with endLine >= startLine.`);
+    }
+    const path = cleanPath(args.path);
+    const at = await resolveRepoAtCommit(ctx, args.repo, args.revision);
+    const blob = path === '' ? null : await ctx.services.repos.readBlob(at.repo, at.commit, path);
+    if (blob === null) throw await notAFile(ctx, at, path);
+    if (blob.length === 0) return { text: `URL: ${blobUrl(ctx.origin, at.repo, at.commit, path)}\n(the file is empty)\n` };
+    if (isBinary(blob)) {
+      return { text: `URL: ${blobUrl(ctx.origin, at.repo, at.commit, path)}\n(binary file, ${plural(blob.length, 'byte')}: its content is not shown)\n` };
+    }
+    const lines = splitLines(blob.toString('utf8'));
+    const total = lines.length;
+    const start = startLine ?? 1;
+    if (start > total) throw new ToolError(`startLine ${start} is past the end of ${path}: the file has ${plural(total, 'line')}.`);
+    const end = Math.min(endLine ?? total, total);
+    const ranged = startLine !== undefined || endLine !== undefined;
+    const last = !ranged && blob.length > WHOLE_FILE_LIMIT_BYTES ? Math.min(end, LINES_OVER_LIMIT) : end;
+
+    const builder = new AnswerBuilder(ctx.maxAnswerTokens);
+    if (!builder.add(`URL: ${blobUrl(ctx.origin, at.repo, at.commit, path, ranged ? { start, end } : undefined)}\n`)) {
+      return { text: builder.finish(`(the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is too small to show ${path})`) };
+    }
+    const next = addNumberedLines(builder, lines, start, last, builder.remainingChars);
+    if (next <= last) return { text: builder.finish(budgetNotice(ctx, start, next, total, endLine === undefined ? null : end)) };
+    if (last < end) {
+      const notice = `(${path} is ${plural(blob.length, 'byte')}, over the 128 KB limit for reading a whole file: showing lines 1-${last} of ${total}; ` +
+        `call read_file with startLine and endLine to read more, e.g. startLine: ${last + 1}, endLine: ${Math.min(total, last + LINES_OVER_LIMIT)})`;
+      return { text: builder.finish(notice) };
+    }
+    // Sourcegraph numbers the empty string after a file's final newline as one more line (its answers
+    // split newline-terminated text on "\n"); agents are used to that ending, so a read that reaches
+    // the end of the file keeps it. A range that stops earlier does not: that line is not empty.
+    if (end === total && blob[blob.length - 1] === 0x0a) builder.add(`${total + 1}: \n`);
+    return { text: builder.finish(null) };
+  },
+};
+
+function budgetNotice(ctx: ToolContext, start: number, next: number, total: number, end: number | null): string {
+  const resume = `call read_file with startLine: ${next}${end === null ? '' : `, endLine: ${end}`} to continue`;
+  const spent = `the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is spent`;
+  if (next === start) return `(line ${start} of ${total} is not shown: the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is too small for it)`;
+  return `(showing lines ${start}-${next - 1} of ${total}: ${spent}; ${resume})`;
+}
+
+async function notAFile(ctx: ToolContext, at: RepoAtCommit, path: string): Promise<ToolError> {
+  if ((await ctx.services.repos.listTree(at.repo, at.commit, path, false)) !== null) {
+    return new ToolError(`${path === '' ? 'The repository root' : path} is a directory in ${describeAt(at)}, not a file. Use list_files to see its entries.`);
+  }
+  return new ToolError(`File not found: ${path} (${describeAt(at)}). Use list_files to see the directory.`);
+}

@@ -1,0 +1,40 @@
+/**
+ * The repository and commit a file tool reads, or a ToolError the agent can act on. An unreadable
+ * repository gets exactly the answer a missing one gets, so tools never reveal what exists.
+ */
+import { ToolError, type ToolContext } from '../tool.js';
+
+export interface RepoAtCommit {
+  readonly repo: string;
+  readonly commit: string;
+  /** What to call the commit in messages: the revision asked for, else the short commit id. */
+  readonly label: string;
+}
+
+const FULL_OID = /^[0-9a-f]{40}$/;
+
+export async function resolveRepoAtCommit(ctx: ToolContext, repo: string, revision: string | undefined): Promise<RepoAtCommit> {
+  if (ctx.services.repos.get(repo, ctx.canRead) === null) {
+    throw new ToolError(`Repository not found: ${repo}. Use list_repos to find repository names.`);
+  }
+  const rev = revision?.trim() ?? '';
+  if (rev === '') {
+    const commit = await ctx.services.defaultCommit(repo);
+    if (commit === null) throw new ToolError(`Repository ${repo} is empty: it has no commits to read yet.`);
+    return { repo, commit, label: commit.slice(0, 12) };
+  }
+  // The default commit spelled out in full needs no git lookup: the common case of a follow-up call.
+  if (FULL_OID.test(rev.toLowerCase()) && (await ctx.services.defaultCommit(repo)) === rev.toLowerCase()) {
+    return { repo, commit: rev.toLowerCase(), label: rev };
+  }
+  const commit = await ctx.services.repos.resolveRevision(repo, rev);
+  if (commit === null) {
+    throw new ToolError(`Revision not found: ${rev} in ${repo}. Pass a branch, tag or commit that exists, or omit revision to read the default branch.`);
+  }
+  return { repo, commit, label: rev };
+}
+
+/** `repo@label` for messages. */
+export function describeAt(at: RepoAtCommit): string {
+  return `${at.repo}@${at.label}`;
+}

@@ -1,0 +1,100 @@
+/**
+ * Reads one file of a repository at its indexed commit straight from the live index segments, so a
+ * file read needs no git process. Knows nothing of skipped files or other commits: callers fall back.
+ */
+import type { Manifest, SegmentRef } from '../manifest.js';
+import { openSegmentReader, type SegmentReader } from './segment-reader.js';
+
+export interface DocLookup {
+  /** A copy of the live document's bytes at `path` in the manifest's segments, or null when none has it. */
+  read(manifest: Manifest, path: string): Buffer | null;
+  /** Segments held open now (for tests and stats). */
+  openSegments(): readonly string[];
+  close(): Promise<void>;
+}
+
+interface OpenSegment {
+  readonly reader: SegmentReader;
+  /** Built on first lookup: one pass over the path column per segment lifetime. */
+  docs: Map<string, number> | null;
+}
+
+const DEFAULT_MAX_OPEN_SEGMENTS = 64;
+
+export function createDocLookup(segmentDir: (id: string) => string, maxOpenSegments = DEFAULT_MAX_OPEN_SEGMENTS): DocLookup {
+  // Insertion order is recency order: a hit is re-inserted, the first key is the eviction victim.
+  const open = new Map<string, OpenSegment>();
+  // Segment ids are new on every index run; what a repository served last tells which to close.
+  const lastSeen = new Map<string, readonly string[]>();
+
+  const drop = (id: string): void => {
+    const segment = open.get(id);
+    if (!segment) return;
+    open.delete(id);
+    // Reads are synchronous, so no read can be using the reader while it closes.
+    void segment.reader.close();
+  };
+
+  const retireReplaced = (manifest: Manifest): void => {
+    const ids = manifest.segments.map((s) => s.id);
+    const previous = lastSeen.get(manifest.repo);
+    lastSeen.set(manifest.repo, ids);
+    if (!previous || (previous.length === ids.length && previous.every((id, i) => id === ids[i]))) return;
+    for (const id of previous) if (!ids.includes(id)) drop(id);
+  };
+
+  const segmentOf = (id: string): OpenSegment => {
+    let segment = open.get(id);
+    if (segment) {
+      open.delete(id);
+    } else {
+      segment = { reader: openSegmentReader(segmentDir(id)), docs: null };
+      if (open.size >= maxOpenSegments) drop(open.keys().next().value as string);
+    }
+    open.set(id, segment);
+    return segment;
+  };
+
+  return {
+    read(manifest, path) {
+      retireReplaced(manifest);
+      // Newest first: an incremental run's segment holds the current version of the paths it replaced.
+      for (let i = manifest.segments.length - 1; i >= 0; i--) {
+        const ref = manifest.segments[i]!;
+        const segment = segmentOf(ref.id);
+        segment.docs ??= pathMap(segment.reader);
+        const doc = segment.docs.get(path);
+        if (doc === undefined || isDeleted(ref, doc)) continue;
+        // The reader's buffer is reused by its next read; the caller keeps these bytes.
+        return Buffer.from(segment.reader.content(doc));
+      }
+      return null;
+    },
+    openSegments: () => [...open.keys()],
+    async close() {
+      const readers = [...open.values()].map((s) => s.reader.close());
+      open.clear();
+      lastSeen.clear();
+      await Promise.all(readers);
+    },
+  };
+}
+
+function pathMap(reader: SegmentReader): Map<string, number> {
+  const docs = new Map<string, number>();
+  for (let doc = 0; doc < reader.docCount; doc++) docs.set(reader.path(doc), doc);
+  return docs;
+}
+
+/** `deleted` is ascending (manifest.ts), so a binary search. */
+function isDeleted(ref: SegmentRef, doc: number): boolean {
+  const deleted = ref.deleted;
+  let lo = 0;
+  let hi = deleted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (deleted[mid]! < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < deleted.length && deleted[lo] === doc;
+}

@@ -1,0 +1,52 @@
+/**
+ * Builds the MCP routes the server mounts: the real tool services, the site configuration read
+ * per request (`mcp.enabled`, `mcp.maxAnswerTokens`), and the Host/Origin policy of the listen address.
+ */
+import { mcpRoutes } from '../api/mcp/routes.js';
+import type { AuthResult } from '../auth/authenticate.js';
+import type { Principal } from '../auth/principal.js';
+import type { Config } from '../config.js';
+import type { Route } from '../http/routes.js';
+import type { Catalog } from '../index/lmdb/catalog.js';
+import type { SearchService } from '../search/contracts.js';
+import type { Store } from '../store/open.js';
+import type { SiteConfiguration } from '../store/site-config.js';
+import { PRODUCT_VERSION } from './graphql.js';
+import { createMcpServices } from './mcp-services.js';
+
+export interface ServerMcpDeps {
+  readonly config: Config;
+  readonly store: Store;
+  readonly catalog: Catalog;
+  readonly search: SearchService;
+  readonly settings: () => SiteConfiguration;
+  readonly authenticate: (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult;
+  readonly repoAccess: (principal: Principal) => (repo: string) => boolean;
+  readonly log: (line: string) => void;
+}
+
+export interface ServerMcp {
+  readonly routes: Route[];
+  /** Releases the index segments the tools hold open; after the HTTP server stopped. */
+  close(): Promise<void>;
+}
+
+export function createServerMcp(deps: ServerMcpDeps): ServerMcp {
+  const { config } = deps;
+  const services = createMcpServices({ dataDir: config.dataDir, store: deps.store, catalog: deps.catalog, search: deps.search });
+  const routes = mcpRoutes({
+    settings: () => deps.settings().mcp,
+    authenticate: deps.authenticate,
+    repoAccess: deps.repoAccess,
+    services,
+    origins: { loopbackListen: isLoopback(config.listen.host), allowedOrigins: config.mcpAllowedOrigins },
+    disableDeepsearchTool: config.disableDeepsearchTool,
+    version: PRODUCT_VERSION,
+    log: deps.log,
+  });
+  return { routes, close: () => services.close() };
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}

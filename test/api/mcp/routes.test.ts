@@ -1,0 +1,231 @@
+/**
+ * The MCP front door over real loopback HTTP, with the SDK's own client: endpoint tool lists from
+ * the registry table, the deep search switch, protocol and tool errors, JSON and SSE responses,
+ * methods, Host/Origin/CORS and every refusal — tools and services are small fakes here (the real
+ * tools have their own tests, and test/e2e/mcp-access.test.ts runs the real server).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { objectSchema } from '../../../src/api/mcp/arguments.js';
+import { mcpRoutes, type McpSettings } from '../../../src/api/mcp/routes.js';
+import type { McpServices } from '../../../src/api/mcp/services.js';
+import { ToolError, type ToolDefinition } from '../../../src/api/mcp/tool.js';
+import type { AuthResult } from '../../../src/auth/authenticate.js';
+import { ANONYMOUS, type Principal } from '../../../src/auth/principal.js';
+import { createHttpServer } from '../../../src/http/index.js';
+import type { HttpServer } from '../../../src/http/server.js';
+
+const USER: Principal = { ...ANONYMOUS, userId: 7, username: 'agent', scopes: ['mcp'], roles: ['USER'], permissions: ['MCP#ACCESS'], tokenId: 1 };
+
+/** Like the real authenticator, it would take `?token=` when there is no header. */
+function authenticate(headers: Readonly<Record<string, string>>, query: URLSearchParams): AuthResult {
+  switch (headers['authorization'] ?? (query.get('token') === null ? undefined : `token ${query.get('token')}`)) {
+    case undefined: return { ok: true, principal: ANONYMOUS };
+    case 'token good': return { ok: true, principal: USER };
+    case 'token no-permission': return { ok: true, principal: { ...USER, permissions: [] } };
+    default: return { ok: false, failure: { status: 401, message: 'Invalid access token.' } };
+  }
+}
+
+const fakeTool = (name: string, run: ToolDefinition['run'] = async () => ({ text: `${name} ran` })): ToolDefinition => ({
+  name, description: `the ${name} tool`, inputSchema: objectSchema({ word: { type: 'string', description: 'a word' } }, []), run,
+});
+
+const TOOLS: ToolDefinition[] = [
+  fakeTool('read_file', async (args, ctx) => {
+    if (args['word'] === 'missing') throw new ToolError('File not found: missing');
+    return { text: `read ${String(args['word'])} as ${ctx.principal.username} via ${ctx.origin}, budget ${ctx.maxAnswerTokens}` };
+  }),
+  fakeTool('go_to_definition'),
+  fakeTool('deepsearch'),
+  fakeTool('deepsearch_read'),
+];
+
+const settings: { current: McpSettings } = { current: { enabled: true, maxAnswerTokens: 1234 } };
+const servers: HttpServer[] = [];
+
+async function serve(options: { disableDeepsearchTool?: boolean; allowedOrigins?: string[] } = {}): Promise<string> {
+  const server = createHttpServer({
+    maxBodyBytes: () => 1 << 20,
+    routes: mcpRoutes({
+      settings: () => settings.current,
+      authenticate,
+      repoAccess: () => () => true,
+      services: {} as McpServices,
+      origins: { loopbackListen: true, allowedOrigins: options.allowedOrigins ?? [] },
+      disableDeepsearchTool: options.disableDeepsearchTool ?? false,
+      version: '9.9.9',
+      log: () => {},
+      tools: TOOLS,
+    }),
+  });
+  servers.push(server);
+  const { port } = await server.listen('127.0.0.1', 0);
+  return `http://127.0.0.1:${port}`;
+}
+
+async function connect(url: string, token = 'good'): Promise<Client> {
+  const client = new Client({ name: 'routes-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `token ${token}` } } }));
+  return client;
+}
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: 'token good', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const LIST = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+
+let base = '';
+let switchedOff = '';
+
+before(async () => {
+  base = await serve({ allowedOrigins: ['https://inspector.example'] });
+  switchedOff = await serve({ disableDeepsearchTool: true });
+});
+
+after(async () => {
+  for (const server of servers) await server.close(0);
+});
+
+describe('endpoints and the tool registry', () => {
+  it('lists on each endpoint exactly the tools its column of the table names', async () => {
+    const names = async (url: string): Promise<string[]> => {
+      const client = await connect(url);
+      const { tools } = await client.listTools();
+      await client.close();
+      return tools.map((t) => t.name).sort();
+    };
+    assert.deepEqual(await names(`${base}/.api/mcp`), ['deepsearch_read', 'read_file']);
+    assert.deepEqual(await names(`${base}/.api/mcp/all`), ['deepsearch', 'deepsearch_read', 'go_to_definition', 'read_file']);
+    assert.deepEqual(await names(`${base}/.api/mcp/deepsearch`), ['deepsearch', 'deepsearch_read']);
+  });
+
+  it('hides and refuses deepsearch everywhere when switched off, leaving deepsearch_read and its endpoint', async () => {
+    const client = await connect(`${switchedOff}/.api/mcp/deepsearch`);
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['deepsearch_read']);
+    await assert.rejects(client.callTool({ name: 'deepsearch', arguments: {} }), /-32602.*Tool deepsearch is disabled on this instance/);
+    assert.deepEqual((await client.callTool({ name: 'deepsearch_read', arguments: {} })).content, [{ type: 'text', text: 'deepsearch_read ran' }]);
+    await client.close();
+  });
+
+  it('declares a description, an input schema and read-only annotations for every tool', async () => {
+    const client = await connect(`${base}/.api/mcp/all`);
+    for (const tool of (await client.listTools()).tools) {
+      assert.ok(tool.description && tool.inputSchema.type === 'object');
+      assert.equal(tool.outputSchema, undefined, 'answers are text content only');
+      assert.equal(tool.annotations?.readOnlyHint, true);
+    }
+    assert.equal(client.getServerVersion()?.name, 'quarry');
+    assert.equal(client.getServerVersion()?.version, '9.9.9');
+    await client.close();
+  });
+});
+
+describe('tool calls', () => {
+  it('runs a tool with the caller, the origin it used and the configured answer budget', async () => {
+    const client = await connect(`${base}/.api/mcp`);
+    const result = await client.callTool({ name: 'read_file', arguments: { word: 'x' } });
+    const text = `read x as agent via ${base}, budget 1234`;
+    assert.deepEqual(result, { content: [{ type: 'text', text }] });
+    await client.close();
+  });
+
+  it('answers an unknown tool with a protocol error and bad arguments or tool failures with tool errors', async () => {
+    const client = await connect(`${base}/.api/mcp`);
+    await assert.rejects(client.callTool({ name: 'go_to_definition', arguments: {} }), /-32602.*Unknown tool: go_to_definition/);
+    const bad = await client.callTool({ name: 'read_file', arguments: { word: 3, colour: 'red' } });
+    assert.equal(bad.isError, true);
+    assert.deepEqual(bad.content, [{ type: 'text', text: 'Invalid arguments: "word" must be a string, not 3; unknown argument "colour" (known: word).' }]);
+    const missing = await client.callTool({ name: 'read_file', arguments: { word: 'missing' } });
+    assert.deepEqual([missing.isError, missing.content], [true, [{ type: 'text', text: 'File not found: missing' }]]);
+    await client.close();
+  });
+
+  it('answers JSON by default and SSE when the request carries a progress token', async () => {
+    const call = (meta: object) => ({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'read_file', arguments: { word: 'y' }, ...meta } });
+    const plain = await post(`${base}/.api/mcp`, call({}));
+    assert.equal(plain.headers.get('content-type'), 'application/json');
+    assert.equal((await plain.json() as any).result.content[0].text, `read y as agent via ${base}, budget 1234`);
+    const streamed = await post(`${base}/.api/mcp`, call({ _meta: { progressToken: 'p1' } }));
+    assert.equal(streamed.headers.get('content-type'), 'text/event-stream');
+    const data = (await streamed.text()).split('\n').find((l) => l.startsWith('data: '));
+    assert.equal(JSON.parse(data!.slice(6)).id, 5);
+  });
+
+  it('answers malformed JSON and a notification the way the transport specifies', async () => {
+    const broken = await post(`${base}/.api/mcp`, '{"jsonrpc":');
+    assert.equal(broken.status, 400);
+    assert.equal((await broken.json() as any).error.code, -32700);
+    const note = await post(`${base}/.api/mcp`, { jsonrpc: '2.0', method: 'notifications/initialized' });
+    assert.deepEqual([note.status, await note.text()], [202, '']);
+  });
+});
+
+describe('access control', () => {
+  it('refuses missing and bad credentials with 401 and a Bearer challenge', async () => {
+    for (const headers of [{ Authorization: '' }, { Authorization: 'token nonsense' }]) {
+      const response = await post(`${base}/.api/mcp`, LIST, headers);
+      assert.equal(response.status, 401);
+      assert.match(response.headers.get('www-authenticate') ?? '', /^Bearer realm="Quarry", error="invalid_token", .*scope="mcp"$/);
+      assert.equal((await response.json() as any).error, 'invalid_token');
+    }
+  });
+
+  it('refuses a user without MCP#ACCESS with 403 forbidden', async () => {
+    const response = await post(`${base}/.api/mcp/all`, LIST, { Authorization: 'token no-permission' });
+    assert.deepEqual([response.status, await response.text()], [403, 'forbidden\n']);
+  });
+
+  it('answers GET and DELETE with 405, as a stateless server must', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${base}/.api/mcp`, { method, headers: { Authorization: 'token good', Accept: 'text/event-stream' } });
+      assert.equal(response.status, 405);
+      assert.equal(response.headers.get('allow'), 'POST, OPTIONS');
+    }
+  });
+
+  it('takes credentials only from the Authorization header, never from ?token=', async () => {
+    const response = await fetch(`${base}/.api/mcp?token=good`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify(LIST),
+    });
+    assert.equal(response.status, 401);
+  });
+
+  it('serves an endpoint path with a trailing slash as the endpoint', async () => {
+    assert.equal((await post(`${base}/.api/mcp/all/`, LIST)).status, 200);
+  });
+
+  it('refuses foreign Host and Origin headers (DNS rebinding) and allows configured origins with CORS', async () => {
+    const foreignOrigin = await post(`${base}/.api/mcp`, LIST, { Origin: 'https://evil.example' });
+    assert.deepEqual([foreignOrigin.status, (await foreignOrigin.json() as any).error.message], [403, 'Forbidden']);
+    const sameOrigin = await post(`${base}/.api/mcp`, LIST, { Origin: base });
+    assert.equal(sameOrigin.status, 200);
+    const allowed = await post(`${base}/.api/mcp`, LIST, { Origin: 'https://inspector.example' });
+    assert.equal(allowed.status, 200);
+    assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://inspector.example');
+    const preflight = await fetch(`${base}/.api/mcp`, { method: 'OPTIONS', headers: { Origin: 'https://inspector.example', 'Access-Control-Request-Method': 'POST' } });
+    assert.equal(preflight.status, 204);
+    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /authorization/);
+    assert.match(preflight.headers.get('access-control-expose-headers') ?? '', /www-authenticate/);
+  });
+
+  it('answers every path under /.api/mcp with 404 "no route" while MCP is disabled', async () => {
+    settings.current = { enabled: false, maxAnswerTokens: 1234 };
+    try {
+      for (const path of ['/.api/mcp', '/.api/mcp/all', '/.api/mcp/deepsearch', '/.api/mcp/v1']) {
+        const response = await post(`${base}${path}`, LIST);
+        assert.deepEqual([response.status, await response.text()], [404, 'no route\n'], path);
+      }
+    } finally {
+      settings.current = { enabled: true, maxAnswerTokens: 1234 };
+    }
+    assert.equal((await post(`${base}/.api/mcp`, LIST)).status, 200, 'enabled again without a restart');
+  });
+});

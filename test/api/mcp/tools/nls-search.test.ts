@@ -1,0 +1,130 @@
+/**
+ * nls_search: BM25 ordering on hand-made matches (coverage, path and definition boosts, rarity,
+ * word starts), and the tool over a real index (terms line, errors, budget, repository visibility).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FileMatch } from '../../../../src/model/result.js';
+import type { McpServices } from '../../../../src/api/mcp/services.js';
+import { definedNames, rankFiles, termStarts } from '../../../../src/api/mcp/tools/nls-rank.js';
+import { nlsSearchTool } from '../../../../src/api/mcp/tools/nls-search.js';
+import { parseNlsQuery } from '../../../../src/api/mcp/tools/nls-terms.js';
+import { addAndIndex, createEngineFixture, type EngineFixture } from '../../../e2e/engine-fixture.js';
+import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../../../git/fixtures.js';
+import { callTool, mcpServicesOf } from '../tool-context.js';
+
+function fileMatch(path: string, lines: readonly string[]): FileMatch {
+  return {
+    type: 'content', repository: 'r', repositoryID: 1, commit: 'c'.repeat(40), branches: [], path, language: null,
+    lineMatches: lines.map((line, i) => ({ line, lineNumber: i, offsetAndLengths: [[0, 1]] })), pathMatches: [], matchCount: lines.length, score: 0,
+  };
+}
+
+function order(query: string, files: readonly FileMatch[], collection = 1000): string[] {
+  return rankFiles(files, parseNlsQuery(query), collection).map((f) => f.match.path);
+}
+
+describe('BM25 ranking', () => {
+  test('a file matching more distinct terms beats one repeating a single term', () => {
+    const repeats = fileMatch('a.ts', Array.from({ length: 10 }, () => 'login login'));
+    const both = fileMatch('b.ts', ['login', 'password']);
+    assert.deepEqual(order('login password', [repeats, both]), ['b.ts', 'a.ts']);
+  });
+
+  test('a term in the path ranks a file above the same content elsewhere', () => {
+    assert.deepEqual(order('cache', [fileMatch('src/store.ts', ['cache']), fileMatch('src/cache.ts', ['cache'])]), ['src/cache.ts', 'src/store.ts']);
+  });
+
+  test('the file defining a name ranks above a file calling it', () => {
+    const caller = fileMatch('a.ts', ['  const r = parseRequest(raw);']);
+    const definer = fileMatch('b.ts', ['export function parseRequest(raw: string) {']);
+    assert.deepEqual(order('parse request', [caller, definer]), ['b.ts', 'a.ts']);
+  });
+
+  test('a rare term outweighs a common one', () => {
+    const common = Array.from({ length: 8 }, (_, i) => fileMatch(`common${i}.ts`, ['alpha']));
+    const ranked = order('alpha omega', [...common, fileMatch('z-rare.ts', ['omega'])], 10);
+    assert.equal(ranked[0], 'z-rare.ts');
+  });
+
+  test('terms count only where they start a word or an identifier part', () => {
+    assert.deepEqual(order('user', [fileMatch('a.ts', ['superuser']), fileMatch('b.ts', ['currentUser'])]), ['b.ts']);
+    assert.deepEqual(termStarts('parseHTTPRequest http_request xrequest', /request/gi), [9, 22]);
+  });
+
+  test('definition lines name what they define', () => {
+    const line = 'func (p *Pool) Acquire(ctx context.Context) (*sql.Conn, error) {';
+    assert.deepEqual(definedNames(line).map((s) => line.slice(s.start, s.end)), ['Acquire']);
+    const java = 'public boolean checkPassword(String raw) {';
+    assert.ok(definedNames(java).map((s) => java.slice(s.start, s.end)).includes('checkPassword'));
+    assert.deepEqual(definedNames('export async function login(email) {').map((s) => s.start), [22]);
+    assert.deepEqual(definedNames('const r = parseRequest(raw);').map((s) => s.start), [6]);
+  });
+});
+
+const APP = 'github.com/acme/app';
+const SECRET = 'github.com/acme/secret';
+
+let fixture: EngineFixture;
+let sources: string;
+let services: McpServices;
+
+before(async () => {
+  fixture = await createEngineFixture();
+  sources = makeTempDir('quarry-nls-search');
+  const repos: Record<string, Record<string, string>> = {
+    [APP]: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`src/token${i}.ts`, `export function rotateToken${i}() {\n  return refreshToken();\n}\n`])),
+    [SECRET]: { 'vault.ts': 'export function unsealVault() {}\n' },
+  };
+  for (const [name, files] of Object.entries(repos)) {
+    const dir = initRepo(`${sources}/${name.split('/').at(-1)}`);
+    writeFiles(dir, files);
+    commitAll(dir, 'initial');
+    await addAndIndex(fixture, name, dir);
+  }
+  services = mcpServicesOf(fixture);
+});
+
+after(async () => {
+  await fixture.engine.close();
+  removeDir(fixture.dataDir);
+  removeDir(sources);
+});
+
+describe('nls_search', () => {
+  test('opens with the searched terms and renders chunks like keyword_search', async () => {
+    const answer = await callTool(services, nlsSearchTool, { query: 'how are tokens rotated' });
+    assert.equal(answer.isError, undefined);
+    const lines = answer.text.split('\n');
+    assert.equal(lines[0], 'Searched for: token, rotat (stemmed; any term matches)');
+    assert.match(lines[2]!, /^# github\.com\/acme\/app – src\/token\d+\.ts$/);
+    assert.match(lines[3]!, /^1: export function rotateToken\d+\(\) \{$/);
+    assert.match(answer.text, /Found \d+ matches in 12 files; showing 12 of 12 files\./);
+  });
+
+  test('a query without keywords is a tool error that explains why', async () => {
+    const answer = await callTool(services, nlsSearchTool, { query: 'how does it work? repo:acme' });
+    assert.equal(answer.isError, true);
+    assert.match(answer.text, /^No search terms left in "how does it work\? repo:acme"/);
+  });
+
+  test('stops at the answer budget and counts the files left out', async () => {
+    const answer = await callTool(services, nlsSearchTool, { query: 'rotate token' }, { maxAnswerTokens: 300 });
+    const shown = answer.text.split('\n').filter((l) => l.startsWith('# ')).length;
+    assert.ok(shown > 0 && shown < 12, `${shown} files shown`);
+    assert.match(answer.text, new RegExp(`Left out to fit the answer budget \\(300 tokens\\): ${12 - shown} files\\.`));
+  });
+
+  test('a repository the caller may not read never appears, even in counts', async () => {
+    const seen = await callTool(services, nlsSearchTool, { query: 'unseal vault' });
+    assert.match(seen.text, /vault\.ts/);
+    const hidden = await callTool(services, nlsSearchTool, { query: 'unseal vault' }, { canRead: (repo) => repo !== SECRET });
+    assert.doesNotMatch(hidden.text, /secret|vault\.ts|in 1 file/);
+    assert.match(hidden.text, /No results\./);
+  });
+
+  test('filters narrow the search', async () => {
+    const answer = await callTool(services, nlsSearchTool, { query: 'token file:token3\\.ts' });
+    assert.equal(answer.text.split('\n').filter((l) => l.startsWith('# ')).length, 1);
+  });
+});

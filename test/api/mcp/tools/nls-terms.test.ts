@@ -1,0 +1,65 @@
+/**
+ * nls_search's query reading: stopwords, identifier splitting, stemming, filters, and the engine query.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { stem } from '../../../../src/api/mcp/tools/nls-stem.js';
+import { describeTerms, engineQuery, isIdentifier, parseNlsQuery, splitIdentifier } from '../../../../src/api/mcp/tools/nls-terms.js';
+
+test('forms of one word stem to a prefix they all share', () => {
+  for (const [words, expected] of [
+    [['authentication', 'authenticate', 'authenticated'], 'authent'],
+    [['parse', 'parsed', 'parser', 'parsing', 'parses'], 'pars'],
+    [['retry', 'retries', 'retrying'], 'retr'],
+    [['cache', 'caches', 'caching', 'cached'], 'cach'],
+    [['connection', 'connections', 'connected'], 'connect'],
+    [['initialize', 'initialization', 'initializer'], 'initializ'],
+    [['logging', 'logs'], 'log'],
+  ] as const) {
+    for (const word of words) {
+      assert.equal(stem(word), expected, word);
+      assert.ok(word.startsWith(expected), `${expected} must prefix ${word}`);
+    }
+  }
+});
+
+test('short and word-final forms are left alone', () => {
+  assert.equal(stem('user'), 'user');
+  assert.equal(stem('status'), 'status');
+  assert.equal(stem('class'), 'class');
+  assert.equal(stem('log'), 'log');
+  assert.equal(stem('uses'), 'use');
+});
+
+test('identifiers split into lower-case parts', () => {
+  assert.deepEqual(splitIdentifier('parseHTTPRequest'), ['parse', 'http', 'request']);
+  assert.deepEqual(splitIdentifier('max_retry_count'), ['max', 'retry', 'count']);
+  assert.deepEqual(splitIdentifier('flush-cache'), ['flush', 'cache']);
+  assert.equal(isIdentifier('parseHTTPRequest'), true);
+  assert.equal(isIdentifier('HTTP'), false);
+  assert.equal(isIdentifier('Login'), false);
+});
+
+test('question words and stopwords drop out; the whole identifier weighs more than its parts', () => {
+  const nls = parseNlsQuery('where is parseHTTPRequest implemented in the code?');
+  assert.deepEqual(nls.terms.map((t) => [t.text, t.weight]), [['parsehttprequest', 2], ['pars', 1], ['http', 1], ['request', 1]]);
+  assert.equal(nls.concepts, 1);
+});
+
+test('words with the same stem are one concept, and abbreviations join their word', () => {
+  const nls = parseNlsQuery('authenticate authentication configuration');
+  assert.deepEqual(nls.terms.map((t) => [t.text, t.concept]), [['authent', 0], ['auth', 0], ['configur', 1], ['config', 1]]);
+  assert.equal(nls.concepts, 2);
+});
+
+test('filters pass through unchanged and the terms are ORed in one regexp query', () => {
+  const nls = parseNlsQuery('repo:^github.com/acme/app$ file:\\.ts$ how does login check the user session');
+  assert.deepEqual(nls.filters, ['repo:^github.com/acme/app$', 'file:\\.ts$']);
+  assert.equal(engineQuery(nls), 'repo:^github.com/acme/app$ file:\\.ts$ patterntype:regexp check|login|sess|user count:3000');
+  assert.equal(describeTerms(nls), 'Searched for: login, check, user, sess (stemmed; any term matches)');
+  assert.equal(engineQuery(parseNlsQuery('login count:50')), 'count:50 patterntype:regexp login');
+});
+
+test('a query of stopwords and short words has no terms', () => {
+  assert.deepEqual(parseNlsQuery('how does it do that? repo:x').terms, []);
+});

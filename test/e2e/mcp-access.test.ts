@@ -1,0 +1,175 @@
+/**
+ * The MCP endpoints of a real `quarry serve` process, reached with the SDK's own client over
+ * loopback HTTP: each endpoint's tools, real tokens and scopes, MCP#ACCESS withdrawn and restored,
+ * `mcp.enabled` switched off and on, and restricted repositories invisible through every tool.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
+import { startServerProcess, type ServerProcess } from './server-process.js';
+
+const BIN = fileURLToPath(new URL('../../../bin/quarry.js', import.meta.url));
+const OPEN = 'github.com/acme/open';
+const SECRET = 'github.com/acme/secret';
+const dirs: string[] = [];
+let data = '';
+let server: ServerProcess;
+let admin = '';
+let alice = '';
+let aliceMcp = '';
+
+function quarry(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', ...(input === undefined ? {} : { input }) });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function repo(name: string, files: Record<string, string>): void {
+  const dir = makeTempDir('quarry-mcp-src');
+  dirs.push(dir);
+  initRepo(dir);
+  writeFiles(dir, files);
+  commitAll(dir, 'initial');
+  assert.equal(quarry(['repos', 'add', name, dir]).status, 0);
+}
+
+async function connect(path: string, token: string): Promise<Client> {
+  const client = new Client({ name: 'mcp-access-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}${path}`), { requestInit: { headers: { Authorization: `token ${token}` } } }));
+  return client;
+}
+
+async function callAs(token: string, name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+  const client = await connect('/.api/mcp', token);
+  try {
+    const result = await client.callTool({ name, arguments: args });
+    return { text: (result.content as { text: string }[])[0]!.text, isError: result.isError === true };
+  } finally {
+    await client.close();
+  }
+}
+
+function listTools(token: string): Promise<Response> {
+  return fetch(`${server.url}/.api/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...(token ? { Authorization: `token ${token}` } : {}) },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
+}
+
+function setConfig(contents: string): void {
+  const set = quarry(['config', 'set', '-'], contents);
+  assert.equal(set.status, 0, set.stderr);
+}
+
+before(async () => {
+  data = makeTempDir('quarry-mcp-data');
+  repo(OPEN, { 'router.go': 'package open\n\nfunc Router() {}\n', 'docs/guide.md': '# Guide\nThe Router routes.\n' });
+  repo(SECRET, { 'plan.go': 'package secret\n\nfunc Router() {} // secret plan\n' });
+  assert.equal(quarry(['index']).status, 0);
+  server = await startServerProcess(data);
+  admin = server.adminToken!;
+  assert.equal(quarry(['users', 'create', 'alice', '--email', 'alice@example.com']).status, 0);
+  alice = quarry(['tokens', 'create', 'alice']).stdout.trim();
+  aliceMcp = quarry(['tokens', 'create', 'alice', '--scopes', 'mcp']).stdout.trim();
+  assert.equal(quarry(['repos', 'restrict', SECRET]).status, 0);
+});
+
+after(async () => {
+  assert.equal(await server.stop(), 0);
+  for (const d of [...dirs, data]) removeDir(d);
+});
+
+describe('the MCP endpoints of a running server', () => {
+  it('lists exactly each endpoint\'s tools', async () => {
+    const expected: Record<string, string[]> = {
+      '/.api/mcp': ['keyword_search', 'list_files', 'list_repos', 'nls_search', 'read_file'],
+      '/.api/mcp/all': ['keyword_search', 'list_files', 'list_repos', 'nls_search', 'read_file'],
+      '/.api/mcp/deepsearch': [],
+    };
+    for (const [path, names] of Object.entries(expected)) {
+      const client = await connect(path, aliceMcp);
+      assert.deepEqual((await client.listTools()).tools.map((t) => t.name).sort(), names, path);
+      await client.close();
+    }
+  });
+
+  it('accepts mcp and user:all tokens here, and refuses mcp-only tokens on GraphQL', async () => {
+    for (const token of [aliceMcp, alice]) assert.equal((await listTools(token)).status, 200);
+    const graphql = await fetch(`${server.url}/.api/graphql`, { method: 'POST', headers: { Authorization: `token ${aliceMcp}` }, body: '{"query":"{ currentUser { username } }"}' });
+    assert.equal(graphql.status, 403);
+  });
+
+  it('answers no or bad credentials with 401 and a challenge', async () => {
+    for (const token of ['', `sgp_local_${'0'.repeat(40)}`]) {
+      const response = await listTools(token);
+      assert.equal(response.status, 401);
+      assert.match(response.headers.get('www-authenticate') ?? '', /^Bearer /);
+    }
+  });
+
+  it('shows every tool only the repositories the caller may read', async () => {
+    const adminRepos = await callAs(admin, 'list_repos', { query: 'acme' });
+    assert.ok(adminRepos.text.includes(OPEN) && adminRepos.text.includes(SECRET), adminRepos.text);
+    const aliceRepos = await callAs(aliceMcp, 'list_repos', { query: 'acme' });
+    assert.ok(aliceRepos.text.includes(OPEN) && !aliceRepos.text.includes(SECRET), aliceRepos.text);
+    const read = await callAs(aliceMcp, 'read_file', { repo: SECRET, path: 'plan.go' });
+    assert.equal(read.isError, true);
+    assert.match(read.text, /not found/i);
+    assert.equal((await callAs(admin, 'read_file', { repo: SECRET, path: 'plan.go' })).text.includes('secret plan'), true);
+    const files = await callAs(aliceMcp, 'list_files', { repo: SECRET });
+    assert.equal(files.isError, true);
+    const search = await callAs(aliceMcp, 'keyword_search', { query: 'Router' });
+    assert.ok(search.text.includes(OPEN) && !search.text.includes(SECRET), search.text);
+    const nls = await callAs(aliceMcp, 'nls_search', { query: 'where is the router' });
+    assert.ok(!nls.text.includes(SECRET), nls.text);
+  });
+
+  it('answers revisions that do not exist as tool errors', async () => {
+    const answer = await callAs(alice, 'read_file', { repo: OPEN, path: 'router.go', revision: 'no-such-branch' });
+    assert.equal(answer.isError, true);
+    assert.match(answer.text, /no-such-branch/);
+  });
+
+  it('refuses users once MCP#ACCESS is withdrawn from their roles, on the next request', async () => {
+    assert.equal(quarry(['roles', 'set', 'USER', '--permissions', '']).status, 0);
+    try {
+      const refused = await listTools(alice);
+      assert.deepEqual([refused.status, await refused.text()], [403, 'forbidden\n']);
+      assert.equal((await listTools(admin)).status, 200, 'site administrators keep every permission');
+    } finally {
+      assert.equal(quarry(['roles', 'set', 'USER', '--permissions', 'MCP#ACCESS']).status, 0);
+    }
+    assert.equal((await listTools(alice)).status, 200);
+  });
+
+  it('fits answers to the configured token budget, saying what was left out', async () => {
+    const full = await callAs(admin, 'read_file', { repo: OPEN, path: 'docs/guide.md' });
+    assert.match(full.text, /^URL: .*\n1: # Guide\n2: The Router routes\.\n/);
+    setConfig('{ "mcp.maxAnswerTokens": 170 }');
+    try {
+      const cut = await callAs(admin, 'read_file', { repo: OPEN, path: 'docs/guide.md' });
+      assert.ok(cut.text.length <= 170 * 4, `${cut.text.length} characters`);
+      assert.notEqual(cut.text, full.text);
+      assert.match(cut.text, /budget/);
+    } finally {
+      setConfig('{}');
+    }
+  });
+
+  it('answers 404 "no route" under /.api/mcp while mcp.enabled is false, without a restart', async () => {
+    setConfig('{ "mcp.enabled": false }');
+    try {
+      for (const path of ['/.api/mcp', '/.api/mcp/all', '/.api/mcp/deepsearch']) {
+        const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { Authorization: `token ${admin}` }, body: '{}' });
+        assert.deepEqual([response.status, await response.text()], [404, 'no route\n'], path);
+      }
+    } finally {
+      setConfig('{}');
+    }
+    assert.equal((await listTools(admin)).status, 200);
+  });
+});

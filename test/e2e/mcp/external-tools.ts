@@ -1,0 +1,119 @@
+/**
+ * The external MCP tools our end-to-end tests drive, pinned to exact versions in this one place,
+ * and how to run them through npx: bounded in time, in their own process group, with their state
+ * files kept in a temp dir instead of the user's home. Never skips: a tool that cannot be fetched fails.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { makeTempDir, removeDir } from '../../git/fixtures.js';
+
+/** The conformance CLI needs Node 22 (fs.globSync); npm serves a Node 22 runtime as a package. */
+export const CONFORMANCE = { packages: ['node@22.23.3', '@modelcontextprotocol/conformance@0.1.16'], bin: 'conformance' } as const;
+export const INSPECTOR = { packages: ['@modelcontextprotocol/inspector@2.12.0'], bin: 'mcp-inspector' } as const;
+export const MCP_REMOTE_CLIENT = { packages: ['mcp-remote@0.15.1'], bin: 'mcp-remote-client' } as const;
+export const MCP_REMOTE_PROXY = { packages: ['mcp-remote@0.15.1'], bin: 'mcp-remote' } as const;
+
+export interface ExternalTool {
+  readonly packages: readonly string[];
+  readonly bin: string;
+}
+
+export interface ToolRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** The first run downloads the packages (Node 22 alone is ~30 MB): allow for a slow registry. */
+export const FETCH_TIMEOUT_MS = 5 * 60_000;
+
+const running = new Set<ChildProcess>();
+let stateDir: string | null = null;
+
+/** State the tools would otherwise write under ~/.mcp-inspector and ~/.mcp-auth. */
+function toolEnv(): NodeJS.ProcessEnv {
+  stateDir ??= makeTempDir('quarry-mcp-tools');
+  return {
+    ...process.env,
+    NO_COLOR: '1',
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+    MCP_STORAGE_DIR: join(stateDir, 'inspector-storage'),
+    MCP_CATALOG_PATH: join(stateDir, 'inspector-catalog.json'),
+    MCP_CLIENT_CONFIG_PATH: join(stateDir, 'inspector-client.json'),
+    MCP_INSPECTOR_OAUTH_STATE_PATH: join(stateDir, 'inspector-oauth.json'),
+    MCP_REMOTE_CONFIG_DIR: join(stateDir, 'mcp-remote'),
+  };
+}
+
+function label(tool: ExternalTool): string {
+  return `${tool.packages.join(' + ')} (${tool.bin})`;
+}
+
+/** Starts the tool with stdin, stdout and stderr piped; stopAllTools() ends it if the test does not. */
+export function startTool(tool: ExternalTool, args: readonly string[]): ChildProcess {
+  const npxArgs = ['-y', ...tool.packages.flatMap((p) => ['-p', p]), '--', tool.bin, ...args];
+  // Detached: npx runs the tool in a grandchild process, so only killing the group stops it all.
+  const child = spawn('npx', npxArgs, { env: toolEnv(), stdio: 'pipe', detached: true });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  child.once('error', () => running.delete(child));
+  return child;
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
+}
+
+/** Runs the tool to its end; rejects with its output if it outlives timeoutMs. */
+export function runTool(tool: ExternalTool, args: readonly string[], timeoutMs: number, input?: string): Promise<ToolRun> {
+  const child = startTool(tool, args);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  if (input !== undefined) child.stdin!.end(input);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      killGroup(child);
+      reject(new Error(`${label(tool)} ${args.join(' ')} ran over ${timeoutMs} ms.\nstdout: ${tail(stdout)}\nstderr: ${tail(stderr)}`));
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`could not start npx for ${label(tool)}: ${error.message}`));
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * Runs a harmless command of the tool once so that npx downloads it, separately from the timed
+ * calls of the tests; throws with npm's own words when the registry cannot supply it.
+ */
+export async function fetchTool(tool: ExternalTool, probeArgs: readonly string[]): Promise<void> {
+  const run = await runTool(tool, probeArgs, FETCH_TIMEOUT_MS);
+  if (run.code !== 0) throw new Error(`npx could not fetch or run ${label(tool)}: exit ${run.code}\n${tail(run.stderr)}`);
+}
+
+/** Kills every tool still running and removes the tools' state dir. */
+export function stopAllTools(): void {
+  for (const child of running) killGroup(child);
+  running.clear();
+  if (stateDir !== null) removeDir(stateDir);
+  stateDir = null;
+}
+
+/** The end of a long output, without npm's config warnings, for error messages. */
+export function tail(text: string, chars = 4000): string {
+  const cleaned = text.split('\n').filter((line) => !line.startsWith('npm warn')).join('\n');
+  return cleaned.length <= chars ? cleaned : `…${cleaned.slice(-chars)}`;
+}
