@@ -29,6 +29,8 @@ export interface Config {
    * (QUARRY_MCP_ALLOWED_ORIGINS, comma-separated, e.g. `https://inspector.example.com`).
    */
   readonly mcpAllowedOrigins: readonly string[];
+  /** Threads that speak the MCP protocol beside the main thread (QUARRY_MCP_THREADS, default 1). */
+  readonly mcpThreads: number;
 }
 
 export interface ListenAddress {
@@ -70,6 +72,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     maxBodyBytes: overrides.maxBodyBytes ?? positiveInt('QUARRY_MAX_BODY_BYTES', env['QUARRY_MAX_BODY_BYTES']) ?? null,
     disableDeepsearchTool: booleanEnv('SRC_MCP_DISABLE_DEEPSEARCH_TOOL', env['SRC_MCP_DISABLE_DEEPSEARCH_TOOL']),
     mcpAllowedOrigins: originList(env['QUARRY_MCP_ALLOWED_ORIGINS']),
+    mcpThreads: positiveInt('QUARRY_MCP_THREADS', env['QUARRY_MCP_THREADS']) ?? 1,
   });
 }
 

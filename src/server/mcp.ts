@@ -27,24 +27,31 @@ export interface ServerMcpDeps {
 
 export interface ServerMcp {
   readonly routes: Route[];
-  /** Releases the index segments the tools hold open; after the HTTP server stopped. */
+  /** Stops the protocol threads and releases the index segments the tools hold open; after the HTTP server stopped. */
   close(): Promise<void>;
 }
 
 export function createServerMcp(deps: ServerMcpDeps): ServerMcp {
   const { config } = deps;
   const services = createMcpServices({ dataDir: config.dataDir, store: deps.store, catalog: deps.catalog, search: deps.search });
-  const routes = mcpRoutes({
+  const front = mcpRoutes({
     settings: () => deps.settings().mcp,
     authenticate: deps.authenticate,
     repoAccess: deps.repoAccess,
     services,
     origins: { loopbackListen: isLoopback(config.listen.host), allowedOrigins: config.mcpAllowedOrigins },
     disableDeepsearchTool: config.disableDeepsearchTool,
+    protocolThreads: config.mcpThreads,
     version: PRODUCT_VERSION,
     log: deps.log,
   });
-  return { routes, close: () => services.close() };
+  return {
+    routes: front.routes,
+    async close() {
+      await front.close();
+      await services.close();
+    },
+  };
 }
 
 function isLoopback(host: string): boolean {

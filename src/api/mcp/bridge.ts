@@ -1,44 +1,50 @@
 /**
- * Carries one HTTP request through the SDK's web-standard Streamable HTTP transport: our plain
- * request becomes a Fetch Request, the transport's Response goes back through our Reply, whole
- * (JSON) or streamed (SSE, only when the request carries a progress token).
+ * Carries one HTTP request through the SDK's web-standard Streamable HTTP transport, inside a
+ * protocol thread: the request becomes a Fetch Request, and the transport's Response is handed on
+ * whole (JSON) or chunk by chunk (SSE, only when the request carries a progress token).
  */
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { HttpRequest } from '../../http/request.js';
-import type { Reply } from '../../http/respond.js';
-import { authInfoFor, type CallContext, type ServerPool } from './mcp-server.js';
+import { authInfoFor } from './mcp-server.js';
 
-/** The request headers the transport reads; copying only these keeps the Fetch Request cheap. */
-const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'];
+export interface PlainRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: readonly (readonly [string, string])[];
+  readonly body: Uint8Array;
+}
 
-/** Hop-by-hop or recomputed by our writer: never copied from the transport's Response. */
+export interface ResponseSink {
+  whole(status: number, headers: Record<string, string>, body: Uint8Array): void;
+  streamHead(status: number, headers: Record<string, string>): void;
+  streamChunk(chunk: Uint8Array): void;
+  streamEnd(): void;
+}
+
+/** Hop-by-hop or recomputed by the HTTP writer: never copied from the transport's Response. */
 const DROPPED_HEADERS = new Set(['content-length', 'connection', 'transfer-encoding', 'keep-alive']);
 
-export async function bridgeMcpRequest(request: HttpRequest, reply: Reply, servers: ServerPool, context: CallContext, extraHeaders: Readonly<Record<string, string>>): Promise<void> {
+/** Resolves once the answer went to the sink; `abort` ends the call early (the client left). */
+export async function bridgeMcpRequest(request: PlainRequest, server: Server, requestId: number, sink: ResponseSink, abort: AbortSignal): Promise<void> {
   const parsed = parseJson(request.body);
-  const server = servers.acquire();
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: !asksForProgress(parsed),
-  });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(parsed) });
   await server.connect(transport);
   const closeServer = (): void => void server.close().catch(() => {});
-  request.signal.addEventListener('abort', closeServer, { once: true });
+  abort.addEventListener('abort', closeServer, { once: true });
   try {
-    // The body is already read (and bounded) by the HTTP edge; an unparsable one goes to the
-    // transport as bytes so that it answers with its own -32700 parse error.
+    // The body was read and bounded by the HTTP edge; an unparsable one goes to the transport
+    // as bytes so that it answers with its own -32700 parse error.
     const fetchRequest = new Request(`http://mcp.invalid${request.path}`, {
       method: request.method,
-      headers: TRANSPORT_HEADERS.flatMap((name) => (request.headers[name] === undefined ? [] : [[name, request.headers[name]!] as [string, string]])),
+      headers: request.headers as [string, string][],
       ...(parsed === undefined && request.method === 'POST' ? { body: request.body } : {}),
     });
-    const authInfo = authInfoFor(context);
+    const authInfo = authInfoFor(requestId);
     const response = await transport.handleRequest(fetchRequest, parsed === undefined ? { authInfo } : { parsedBody: parsed, authInfo });
-    await sendResponse(response, reply, request.signal, extraHeaders);
+    await forward(response, sink, abort);
   } finally {
-    request.signal.removeEventListener('abort', closeServer);
+    abort.removeEventListener('abort', closeServer);
     await server.close();
-    servers.release(server);
   }
 }
 
@@ -59,26 +65,27 @@ function asksForProgress(message: unknown): boolean {
   });
 }
 
-async function sendResponse(response: Response, reply: Reply, signal: AbortSignal, extraHeaders: Readonly<Record<string, string>>): Promise<void> {
-  const headers: Record<string, string> = { ...extraHeaders };
+async function forward(response: Response, sink: ResponseSink, abort: AbortSignal): Promise<void> {
+  const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     if (!DROPPED_HEADERS.has(name)) headers[name] = value;
   });
-  if (response.body === null) return reply.send(response.status, '', headers);
+  if (response.body === null) return sink.whole(response.status, headers, new Uint8Array(0));
   if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
-    return reply.send(response.status, new Uint8Array(await response.arrayBuffer()), headers);
+    return sink.whole(response.status, headers, new Uint8Array(await response.arrayBuffer()));
   }
   const reader = response.body.getReader();
   const cancel = (): void => void reader.cancel().catch(() => {});
-  signal.addEventListener('abort', cancel, { once: true });
+  abort.addEventListener('abort', cancel, { once: true });
   try {
-    const writer = reply.stream(response.status, headers);
+    sink.streamHead(response.status, headers);
     for (;;) {
       const { done, value } = await reader.read();
-      if (done || !(await writer.write(value))) break;
+      if (done || abort.aborted) break;
+      sink.streamChunk(value);
     }
-    writer.end();
+    sink.streamEnd();
   } finally {
-    signal.removeEventListener('abort', cancel);
+    abort.removeEventListener('abort', cancel);
   }
 }

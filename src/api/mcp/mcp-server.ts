@@ -1,15 +1,15 @@
 /**
- * The MCP servers of one endpoint: the SDK's low-level Server with the tool list computed once and
- * tools/call dispatched through runTool. Stateless mode gives each request its own transport; the
- * servers themselves are pooled and reconnected, because building one (it compiles a JSON Schema
- * validator) costs more than the call. The caller's context travels with the request, as authInfo.
- * Unknown tools are protocol errors (-32602), bad arguments are tool errors the agent can fix.
+ * The MCP servers of one endpoint, inside a protocol thread: the SDK's low-level Server with the
+ * tool list built once, and tools/call handed to a caller-supplied function (the main thread runs
+ * the tool). Stateless mode gives each request its own transport; servers are pooled and
+ * reconnected, because building one (it compiles a JSON Schema validator) costs more than a call.
+ * Unknown and disabled tools are protocol errors (-32602), as the 2025-11-25 spec asks.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { runTool } from './run-tool.js';
-import type { Endpoint, ToolContext, ToolDefinition } from './tool.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ListedTool } from './protocol-messages.js';
+import type { Endpoint, ToolAnswer } from './tool.js';
 
 export const SERVER_NAME = 'quarry';
 
@@ -19,63 +19,41 @@ const ENDPOINT_INSTRUCTIONS: Readonly<Record<Endpoint, string>> = {
   deepsearch: 'Deep Search agent tools only.',
 };
 
-export interface EndpointTools {
-  readonly endpoint: Endpoint;
-  readonly byName: ReadonlyMap<string, ToolDefinition>;
-  /** The tools/list answer, built once. */
-  readonly listing: { readonly tools: Tool[] };
-}
+/** Runs a listed tool for the HTTP request `requestId`; the signal aborts when the client leaves. */
+export type CallTool = (requestId: number, name: string, args: unknown, signal: AbortSignal) => Promise<ToolAnswer>;
 
-export function endpointTools(endpoint: Endpoint, tools: readonly ToolDefinition[]): EndpointTools {
-  return {
-    endpoint,
-    byName: new Map(tools.map((t) => [t.name, t])),
-    listing: {
-      tools: tools.map((t): Tool => ({
-        name: t.name,
-        description: t.description,
-        inputSchema: t.inputSchema as unknown as Tool['inputSchema'],
-        annotations: { readOnlyHint: true, openWorldHint: false },
-      })),
-    },
-  };
-}
-
-/** The per-call context minus the signal, which comes from the SDK (it aborts when the client leaves). */
-export type CallContext = Omit<ToolContext, 'signal'>;
-
-/** How a request's CallContext reaches the handlers: the transport hands authInfo to every one. */
-export function authInfoFor(context: CallContext): AuthInfo {
-  return { token: '', clientId: 'quarry', scopes: [...context.principal.scopes], extra: { context } };
-}
-
-function contextOf(extra: { readonly authInfo?: AuthInfo | undefined }): CallContext {
-  const context = extra.authInfo?.extra?.['context'] as CallContext | undefined;
-  if (context === undefined) throw new McpError(ErrorCode.InternalError, 'request context missing');
-  return context;
-}
-
-export interface CallEnvironment {
+export interface ServerEnvironment {
   readonly version: string;
-  readonly log: (line: string) => void;
-  /** Names refused although the table lists them (SRC_MCP_DISABLE_DEEPSEARCH_TOOL). */
   readonly disabledTools: ReadonlySet<string>;
+  readonly callTool: CallTool;
 }
 
-export function createMcpServer(tools: EndpointTools, env: CallEnvironment): Server {
+/** How a request's id reaches the handlers: the transport hands authInfo to every one. */
+export function authInfoFor(requestId: number): AuthInfo {
+  return { token: '', clientId: 'quarry', scopes: [], extra: { requestId } };
+}
+
+function requestIdOf(extra: { readonly authInfo?: AuthInfo | undefined }): number {
+  const id = extra.authInfo?.extra?.['requestId'];
+  if (typeof id !== 'number') throw new McpError(ErrorCode.InternalError, 'request id missing');
+  return id;
+}
+
+export function createMcpServer(endpoint: Endpoint, tools: readonly ListedTool[], env: ServerEnvironment): Server {
+  const listing = {
+    tools: tools.map((t): Tool => ({ name: t.name, description: t.description, inputSchema: t.inputSchema as Tool['inputSchema'], annotations: { readOnlyHint: true, openWorldHint: false } })),
+  };
+  const names = new Set(tools.map((t) => t.name));
   const server = new Server(
     { name: SERVER_NAME, version: env.version },
-    { capabilities: { tools: {}, logging: {} }, instructions: ENDPOINT_INSTRUCTIONS[tools.endpoint] },
+    { capabilities: { tools: {}, logging: {} }, instructions: ENDPOINT_INSTRUCTIONS[endpoint] },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => tools.listing);
+  server.setRequestHandler(ListToolsRequestSchema, () => listing);
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
-    const tool = tools.byName.get(name);
     if (env.disabledTools.has(name)) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} is disabled on this instance.`);
-    if (tool === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Tools on this endpoint: ${[...tools.byName.keys()].join(', ') || 'none'}.`);
-    }
-    const answer = await runTool(tool, args, { ...contextOf(extra), signal: extra.signal }, env.log);
+    if (!names.has(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Tools on this endpoint: ${[...names].join(', ') || 'none'}.`);
+    const answer = await env.callTool(requestIdOf(extra), name, args, extra.signal);
     // Text content only: Sourcegraph also mirrored it as structuredContent `{ text }`, which doubles
     // every answer on the wire and, in clients that show the model both, in the agent's context.
     return { content: [{ type: 'text', text: answer.text }], ...(answer.isError ? { isError: true } : {}) };

@@ -1,7 +1,8 @@
 /**
- * The MCP front door: `/.api/mcp`, `/.api/mcp/all` and `/.api/mcp/deepsearch` as routes. Stateless:
- * every POST gets its own SDK server and transport, so any process can answer any request; GET and
- * DELETE answer 405; with `mcp.enabled` false every path under `/.api/mcp` answers 404 `no route`.
+ * The MCP front door: `/.api/mcp`, `/.api/mcp/all` and `/.api/mcp/deepsearch` as routes. Access is
+ * decided here; the protocol is spoken in protocol threads (stateless: every POST gets its own SDK
+ * transport, so any process can answer any request); tools run here. GET and DELETE answer 405;
+ * with `mcp.enabled` false every path under `/.api/mcp` answers 404 `no route`.
  */
 import type { AuthResult } from '../../auth/authenticate.js';
 import type { Principal } from '../../auth/principal.js';
@@ -9,11 +10,12 @@ import type { HttpRequest } from '../../http/request.js';
 import type { Reply } from '../../http/respond.js';
 import type { Route } from '../../http/routes.js';
 import { checkCaller, checkOrigin, corsHeaders, type OriginPolicy, type Refusal } from './access.js';
-import { bridgeMcpRequest } from './bridge.js';
-import { createMcpServer, endpointTools, ServerPool } from './mcp-server.js';
+import type { ListedTool } from './protocol-messages.js';
+import { ProtocolThreads } from './protocol-threads.js';
 import { ENDPOINT_PATHS, IMPLEMENTED, toolsFor } from './registry.js';
+import { runTool } from './run-tool.js';
 import type { McpServices } from './services.js';
-import type { Endpoint, ToolDefinition } from './tool.js';
+import type { Endpoint, ToolContext, ToolDefinition } from './tool.js';
 
 export interface McpSettings {
   readonly enabled: boolean;
@@ -30,28 +32,42 @@ export interface McpRouteDeps {
   readonly disableDeepsearchTool: boolean;
   readonly version: string;
   readonly log: (line: string) => void;
+  /** Threads speaking the protocol (the SDK's per-request work) beside the main thread. */
+  readonly protocolThreads: number;
   /** The tools to serve; the registry's implemented tools unless a test brings its own. */
   readonly tools?: readonly ToolDefinition[];
+}
+
+export interface McpFrontDoor {
+  readonly routes: Route[];
+  /** Stops the protocol threads; after the HTTP server stopped. */
+  close(): Promise<void>;
 }
 
 const NO_QUERY = new URLSearchParams();
 
 const METHOD_NOT_ALLOWED = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
 
-export function mcpRoutes(deps: McpRouteDeps): Route[] {
+export function mcpRoutes(deps: McpRouteDeps): McpFrontDoor {
   const registryOptions = { disableDeepsearchTool: deps.disableDeepsearchTool };
-  const disabledTools = new Set(deps.disableDeepsearchTool ? ['deepsearch'] : []);
-  const environment = { version: deps.version, log: deps.log, disabledTools };
-  const endpoints = (Object.keys(ENDPOINT_PATHS) as Endpoint[]).map((endpoint): Route[] => {
-    const tools = endpointTools(endpoint, toolsFor(endpoint, registryOptions, deps.tools ?? IMPLEMENTED));
-    const servers = new ServerPool(() => createMcpServer(tools, environment));
-    const handler: Route['handler'] = (request, reply) => serve(deps, servers, request, reply);
+  const endpoints = Object.keys(ENDPOINT_PATHS) as Endpoint[];
+  const served = new Map(endpoints.map((endpoint) => [endpoint, toolsFor(endpoint, registryOptions, deps.tools ?? IMPLEMENTED)]));
+  const listings = Object.fromEntries(endpoints.map((endpoint) => [endpoint, served.get(endpoint)!.map(listed)])) as Record<Endpoint, ListedTool[]>;
+  const threads = new ProtocolThreads({ version: deps.version, listings, disabledTools: deps.disableDeepsearchTool ? ['deepsearch'] : [] }, deps.protocolThreads, deps.log);
+  const routes = endpoints.flatMap((endpoint): Route[] => {
+    const tools = new Map(served.get(endpoint)!.map((t) => [t.name, t]));
+    const handler: Route['handler'] = (request, reply) => serve(deps, threads, endpoint, tools, request, reply);
     return [{ method: '*', path: ENDPOINT_PATHS[endpoint], handler }, { method: '*', path: `${ENDPOINT_PATHS[endpoint]}/`, handler }];
   });
-  return [...endpoints.flat(), { method: '*', path: '/.api/mcp/*', handler: (_, reply) => reply.text(404, 'no route') }];
+  routes.push({ method: '*', path: '/.api/mcp/*', handler: (_, reply) => reply.text(404, 'no route') });
+  return { routes, close: () => threads.close() };
 }
 
-async function serve(deps: McpRouteDeps, servers: ServerPool, request: HttpRequest, reply: Reply): Promise<void> {
+function listed(tool: ToolDefinition): ListedTool {
+  return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+}
+
+async function serve(deps: McpRouteDeps, threads: ProtocolThreads, endpoint: Endpoint, tools: ReadonlyMap<string, ToolDefinition>, request: HttpRequest, reply: Reply): Promise<void> {
   const settings = deps.settings();
   if (!settings.enabled) return reply.text(404, 'no route');
   const refuse = (refusal: Refusal, extra: Record<string, string> = {}): void => reply.send(refusal.status, refusal.body, { ...refusal.headers, ...extra });
@@ -63,14 +79,16 @@ async function serve(deps: McpRouteDeps, servers: ServerPool, request: HttpReque
   const caller = checkCaller(deps.authenticate(request.headers, NO_QUERY));
   if (!('principal' in caller)) return refuse(caller, cors);
   if (request.method !== 'POST') return reply.send(405, METHOD_NOT_ALLOWED, { ...cors, 'Content-Type': 'application/json', Allow: 'POST, OPTIONS' });
-  const context = {
+  const context: ToolContext = {
     principal: caller.principal,
     canRead: deps.repoAccess(caller.principal),
+    signal: request.signal,
     origin: originOf(request),
     maxAnswerTokens: settings.maxAnswerTokens,
     services: deps.services,
   };
-  await bridgeMcpRequest(request, reply, servers, context, cors);
+  // The protocol thread only asks for tools it listed, so the lookup cannot miss.
+  await threads.handle(endpoint, request, reply, cors, (name, args) => runTool(tools.get(name)!, args, context, deps.log));
 }
 
 /** The origin the client used to reach us, for links in answers. */

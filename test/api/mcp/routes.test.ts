@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { objectSchema } from '../../../src/api/mcp/arguments.js';
-import { mcpRoutes, type McpSettings } from '../../../src/api/mcp/routes.js';
+import { mcpRoutes, type McpFrontDoor, type McpSettings } from '../../../src/api/mcp/routes.js';
 import type { McpServices } from '../../../src/api/mcp/services.js';
 import { ToolError, type ToolDefinition } from '../../../src/api/mcp/tool.js';
 import type { AuthResult } from '../../../src/auth/authenticate.js';
@@ -45,22 +45,23 @@ const TOOLS: ToolDefinition[] = [
 
 const settings: { current: McpSettings } = { current: { enabled: true, maxAnswerTokens: 1234 } };
 const servers: HttpServer[] = [];
+const frontDoors: McpFrontDoor[] = [];
 
 async function serve(options: { disableDeepsearchTool?: boolean; allowedOrigins?: string[] } = {}): Promise<string> {
-  const server = createHttpServer({
-    maxBodyBytes: () => 1 << 20,
-    routes: mcpRoutes({
-      settings: () => settings.current,
-      authenticate,
-      repoAccess: () => () => true,
-      services: {} as McpServices,
-      origins: { loopbackListen: true, allowedOrigins: options.allowedOrigins ?? [] },
-      disableDeepsearchTool: options.disableDeepsearchTool ?? false,
-      version: '9.9.9',
-      log: () => {},
-      tools: TOOLS,
-    }),
+  const front = mcpRoutes({
+    settings: () => settings.current,
+    authenticate,
+    repoAccess: () => () => true,
+    services: {} as McpServices,
+    origins: { loopbackListen: true, allowedOrigins: options.allowedOrigins ?? [] },
+    disableDeepsearchTool: options.disableDeepsearchTool ?? false,
+    version: '9.9.9',
+    log: () => {},
+    protocolThreads: 1,
+    tools: TOOLS,
   });
+  frontDoors.push(front);
+  const server = createHttpServer({ maxBodyBytes: () => 1 << 20, routes: front.routes });
   servers.push(server);
   const { port } = await server.listen('127.0.0.1', 0);
   return `http://127.0.0.1:${port}`;
@@ -92,6 +93,7 @@ before(async () => {
 
 after(async () => {
   for (const server of servers) await server.close(0);
+  for (const front of frontDoors) await front.close();
 });
 
 describe('endpoints and the tool registry', () => {

@@ -1,0 +1,32 @@
+/**
+ * What crosses between the main thread and the MCP protocol threads: plain clone-safe data. The
+ * protocol threads speak MCP through the SDK; every tool still runs on the main thread.
+ */
+import type { Endpoint } from './tool.js';
+
+/** A tool as tools/list shows it: what a protocol thread needs to answer without the tool itself. */
+export interface ListedTool {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: unknown;
+}
+
+export interface ProtocolThreadData {
+  readonly version: string;
+  readonly listings: Readonly<Record<Endpoint, readonly ListedTool[]>>;
+  /** Listed by the table but refused (SRC_MCP_DISABLE_DEEPSEARCH_TOOL). */
+  readonly disabledTools: readonly string[];
+}
+
+export type ToProtocolThread =
+  | { readonly type: 'request'; readonly id: number; readonly endpoint: Endpoint; readonly method: string; readonly path: string; readonly headers: readonly (readonly [string, string])[]; readonly body: Uint8Array }
+  | { readonly type: 'answer'; readonly id: number; readonly call: number; readonly text: string; readonly isError: boolean }
+  | { readonly type: 'abort'; readonly id: number };
+
+export type FromProtocolThread =
+  | { readonly type: 'call'; readonly id: number; readonly call: number; readonly name: string; readonly args: unknown }
+  | { readonly type: 'response'; readonly id: number; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: Uint8Array }
+  | { readonly type: 'stream-head'; readonly id: number; readonly status: number; readonly headers: Readonly<Record<string, string>> }
+  | { readonly type: 'stream-chunk'; readonly id: number; readonly chunk: Uint8Array }
+  | { readonly type: 'stream-end'; readonly id: number }
+  | { readonly type: 'failed'; readonly id: number; readonly message: string };

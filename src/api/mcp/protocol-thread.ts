@@ -1,0 +1,76 @@
+/**
+ * A protocol thread: speaks MCP through the SDK for requests the main thread hands over, and asks
+ * the main thread to run each tool call. Keeping the SDK's per-request work (transport, message
+ * validation, JSON) here leaves the main thread to HTTP, authentication and the tools themselves.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { bridgeMcpRequest, type ResponseSink } from './bridge.js';
+import { createMcpServer, ServerPool } from './mcp-server.js';
+import type { FromProtocolThread, ProtocolThreadData, ToProtocolThread } from './protocol-messages.js';
+import type { Endpoint, ToolAnswer } from './tool.js';
+
+const port = parentPort!;
+const data = workerData as ProtocolThreadData;
+const post = (message: FromProtocolThread, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
+
+const aborts = new Map<number, AbortController>();
+const pendingCalls = new Map<number, (answer: ToolAnswer) => void>();
+let nextCall = 0;
+
+const environment = {
+  version: data.version,
+  disabledTools: new Set(data.disabledTools),
+  callTool(requestId: number, name: string, args: unknown, signal: AbortSignal): Promise<ToolAnswer> {
+    if (signal.aborted) return Promise.resolve({ text: 'The call was cancelled.', isError: true });
+    const call = nextCall++;
+    return new Promise((resolve) => {
+      pendingCalls.set(call, resolve);
+      post({ type: 'call', id: requestId, call, name, args });
+    });
+  },
+};
+
+const pools = new Map<Endpoint, ServerPool>(
+  (Object.keys(data.listings) as Endpoint[]).map((endpoint) => [endpoint, new ServerPool(() => createMcpServer(endpoint, data.listings[endpoint], environment))]),
+);
+
+function sinkFor(id: number): ResponseSink {
+  return {
+    whole: (status, headers, body) => post({ type: 'response', id, status, headers, body }, [body.buffer as ArrayBuffer]),
+    streamHead: (status, headers) => post({ type: 'stream-head', id, status, headers }),
+    streamChunk: (chunk) => post({ type: 'stream-chunk', id, chunk }),
+    streamEnd: () => post({ type: 'stream-end', id }),
+  };
+}
+
+async function serve(message: Extract<ToProtocolThread, { type: 'request' }>): Promise<void> {
+  const abort = new AbortController();
+  aborts.set(message.id, abort);
+  const pool = pools.get(message.endpoint)!;
+  const server = pool.acquire();
+  try {
+    await bridgeMcpRequest(message, server, message.id, sinkFor(message.id), abort.signal);
+    pool.release(server);
+  } catch (err) {
+    post({ type: 'failed', id: message.id, message: err instanceof Error ? err.message : String(err) });
+  } finally {
+    aborts.delete(message.id);
+  }
+}
+
+port.on('message', (message: ToProtocolThread) => {
+  switch (message.type) {
+    case 'request':
+      void serve(message);
+      break;
+    case 'answer': {
+      const resolve = pendingCalls.get(message.call);
+      pendingCalls.delete(message.call);
+      resolve?.({ text: message.text, isError: message.isError });
+      break;
+    }
+    case 'abort':
+      aborts.get(message.id)?.abort();
+      break;
+  }
+});
