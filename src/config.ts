@@ -31,6 +31,8 @@ export interface Config {
   readonly mcpAllowedOrigins: readonly string[];
   /** Threads that speak the MCP protocol beside the main thread (QUARRY_MCP_THREADS, default 1). */
   readonly mcpThreads: number;
+  /** Build tree-sitter symbol tables while indexing (QUARRY_SYMBOLS=0 or false turns it off). */
+  readonly symbols: boolean;
 }
 
 export interface ListenAddress {
@@ -73,6 +75,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     disableDeepsearchTool: booleanEnv('SRC_MCP_DISABLE_DEEPSEARCH_TOOL', env['SRC_MCP_DISABLE_DEEPSEARCH_TOOL']),
     mcpAllowedOrigins: originList(env['QUARRY_MCP_ALLOWED_ORIGINS']),
     mcpThreads: positiveInt('QUARRY_MCP_THREADS', env['QUARRY_MCP_THREADS']) ?? 1,
+    symbols: env['QUARRY_SYMBOLS'] === undefined || env['QUARRY_SYMBOLS'].trim() === '' ? true : booleanEnv('QUARRY_SYMBOLS', env['QUARRY_SYMBOLS']),
   });
 }
 

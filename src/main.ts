@@ -11,6 +11,10 @@ import { createError, errorMessage } from './errors.js';
 import type { HttpServer } from './http/server.js';
 import { openCatalog, segmentsDir, type Catalog } from './index/lmdb/catalog.js';
 import { indexRepository, type IndexOutcome } from './indexer/index-repository.js';
+import { openCommitStore } from './index/commits/commit-store.js';
+import { createHistoryService } from './history/history-service.js';
+import { createRepoHistory, type RepoHistory } from './history/repo-history.js';
+import { registryHistorySource } from './history/repo-source.js';
 import { createWorkerPool, type WorkerPool } from './pool/piscina-pool.js';
 import { mirrorDir } from './repos/registry.js';
 import { createRevisionSource } from './repos/revisions.js';
@@ -30,6 +34,8 @@ export interface Engine {
   readonly catalog: Catalog;
   readonly pool: WorkerPool;
   readonly search: SearchService;
+  /** The commit index: commit search, contributors; brought up to date after each indexing run. */
+  readonly history: RepoHistory;
   index(repo: RepoRecord, onProgress?: (done: number, total: number, bytes: number) => void): Promise<IndexOutcome>;
   close(): Promise<void>;
 }
@@ -39,25 +45,42 @@ export function openEngine(config: Config): Engine {
   const catalog = openCatalog(config.dataDir);
   const pool = createWorkerPool({ threads: config.threads });
   const repoCtx = { dataDir: config.dataDir, store };
+  const commits = openCommitStore(config.dataDir);
+  const historyRepos = registryHistorySource(repoCtx);
+  const history = createRepoHistory(createHistoryService(commits), historyRepos);
   const search = createSearchService({
     catalog: { list: () => catalog.list(), segmentDir: (id) => join(segmentsDir(config.dataDir), id) },
     runner: pool,
     revisions: createRevisionSource(repoCtx, config.maxFileSize),
     matcher: config.matcher,
+    commits: history,
+    diffs: {
+      searchCommits: (request) => history.searchCommits(request),
+      gitDir(name) {
+        const repo = historyRepos.get(name);
+        if (!repo) throw createError('REPO_NOT_FOUND', `repository not found: ${name}`, { repo: name });
+        return repo.gitDir;
+      },
+    },
     settings: byGeneration(store, () => {
       const { search } = getSiteConfig(store).effective;
       return { maxResults: search.limits.maxResults, defaultTimeoutMs: search.defaultTimeoutSeconds * 1000, maxTimeoutMs: search.limits.maxTimeoutSeconds * 1000 };
     }),
   });
   return {
-    config, store, catalog, pool, search,
-    index: (repo, onProgress) => indexRepository(
-      { dataDir: config.dataDir, catalog, pool },
-      { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo), fork: repo.fork, archived: repo.archived },
-      { maxFileSize: config.maxFileSize, ...(onProgress ? { onProgress } : {}) },
-    ),
+    config, store, catalog, pool, search, history,
+    async index(repo, onProgress) {
+      const outcome = await indexRepository(
+        { dataDir: config.dataDir, catalog, pool },
+        { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo), fork: repo.fork, archived: repo.archived },
+        { maxFileSize: config.maxFileSize, symbols: config.symbols, ...(onProgress ? { onProgress } : {}) },
+      );
+      await history.update(repo.name);
+      return outcome;
+    },
     async close() {
       await pool.close();
+      await commits.close();
       await catalog.close();
       await store.close();
     },
@@ -103,7 +126,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   let stopping = false;
   const authenticate = createAuthenticator(engine.store);
   const repoAccess = (principal: Principal): ((repo: string) => boolean) => createRepoAccess(engine.store, principal);
-  const mcp = createServerMcp({ config, store: engine.store, catalog: engine.catalog, search: engine.search, settings, authenticate, repoAccess, log });
+  const mcp = createServerMcp({ config, store: engine.store, catalog: engine.catalog, search: engine.search, history: engine.history, pool: engine.pool, settings, authenticate, repoAccess, log });
   const metrics = http.createMetrics();
   const searches = metrics.counter('quarry_stream_searches_total', 'Streaming searches by outcome (cancelled: the client went away).', 'outcome');
   const server: HttpServer = http.createHttpServer({
@@ -120,7 +143,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       streamSearchRoute({
         search: engine.search, authenticate: withoutMcpOnlyTokens(authenticate, 'streaming search API'), repoAccess, onSearchEnd: (outcome) => searches.inc(outcome),
       }),
-      ...apiRoutes({ graphql: createServerGraphQL({ dataDir: config.dataDir, store: engine.store, search: engine.search }), authenticate, repoAccess }),
+      ...apiRoutes({ graphql: createServerGraphQL({ dataDir: config.dataDir, store: engine.store, search: engine.search, history: engine.history }), authenticate, repoAccess }),
       ...mcp.routes,
     ],
   });

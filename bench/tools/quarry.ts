@@ -28,9 +28,14 @@ export interface QuarryIndexRun {
 }
 
 /** `repos add` then `index --no-fetch`, each a process under /usr/bin/time, into `dataDir` (expected empty). */
+/**
+ * The text index only (QUARRY_SYMBOLS=0): the peers it is compared with build no symbol tables;
+ * bench/symbols-index.bench.ts measures what symbols add.
+ */
 export async function buildQuarryIndex(repoName: string, gitDir: string, dataDir: string): Promise<QuarryIndexRun> {
-  const add = await timed(process.execPath, [QUARRY_BIN, 'repos', 'add', repoName, gitDir, '--data', dataDir]);
-  const index = await timed(process.execPath, [QUARRY_BIN, 'index', '--no-fetch', '--threads', String(QUARRY_THREADS), '--data', dataDir, repoName]);
+  const env = { ...process.env, QUARRY_SYMBOLS: '0' };
+  const add = await timed(process.execPath, [QUARRY_BIN, 'repos', 'add', repoName, gitDir, '--data', dataDir], { env });
+  const index = await timed(process.execPath, [QUARRY_BIN, 'index', '--no-fetch', '--threads', String(QUARRY_THREADS), '--data', dataDir, repoName], { env });
   return { add, index };
 }
 

@@ -40,6 +40,7 @@ export const REPO_LIST_COLUMNS: readonly RepoColumn[] = [
   { header: 'INDEXED', value: (_, index) => (index ? `${index.commit.slice(0, 12)} at ${index.indexedAt}` : 'not indexed') },
   { header: 'FILES', value: (_, index) => (index ? String(index.files) : '-') },
   { header: 'SKIPPED (BINARY/LARGE)', value: (_, index) => (index ? `${index.skippedBinary}/${index.skippedTooLarge}` : '-') },
+  { header: 'SYMBOLS (FILES/UNSUPPORTED/FAILED)', value: (_, index) => (index?.symbols ? `${index.symbols.files}/${index.symbols.unsupported}/${index.symbols.failed + index.symbols.skipped}` : '-') },
 ];
 
 /** The table `quarry repos list` prints: a header row, then one row per repository. */

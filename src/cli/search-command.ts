@@ -69,6 +69,10 @@ function printMatch(match: SearchMatch, io: CliIO): void {
     io.out(match.repository);
     return;
   }
+  if (match.type === 'commit') {
+    io.out(`${match.repository} › ${match.oid.slice(0, 10)} ${match.authorDate.slice(0, 10)} ${match.authorName}: ${match.message.split('\n', 1)[0]}`);
+    return;
+  }
   io.out(`${match.repository} › ${match.path}`);
   for (const line of match.lineMatches) io.out(`  ${line.lineNumber + 1}: ${line.line}`);
 }

@@ -15,6 +15,10 @@
  *   flags       Uint8Array: DOC_FLAG_* bits of each doc
  *   dict.tri    Uint32Array: distinct exact-case trigrams (model/trigram.ts packing), ascending
  *   dict.loc    Uint32Array: per trigram (block number, byte offset in block, byte length)
+ *   sym.status  Uint8Array: SYMBOLS_* status of each doc (absent when built without symbols)
+ * meta.mdb also holds dbs "sym.defs" / "sym.refs" (name → posting list of the docs defining a
+ * non-local symbol / referencing an identifier of that name, encoded as below), and content.mdb
+ * db "symbols" (uint32 doc id → symbols/codec.ts encoding of its FileSymbols, SYMBOLS_OK docs only).
  * A posting list is the ascending doc ids containing the trigram, as LEB128 varints of
  * (id - previous - 1) with previous = -1 at the start. Blocks pack many lists into values of
  * about BLOCK_TARGET_BYTES so LMDB overflow pages waste little space.
@@ -25,7 +29,7 @@
 
 import { isAscii, isUtf8 } from 'node:buffer';
 
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 
 export const BLOCK_TARGET_BYTES = 64 * 1024;
 
@@ -50,6 +54,17 @@ export const COL_SIZES = 'sizes';
 export const COL_FLAGS = 'flags';
 export const COL_DICT_TRI = 'dict.tri';
 export const COL_DICT_LOC = 'dict.loc';
+export const COL_SYMBOL_STATUS = 'sym.status';
+export const DB_SYMBOLS = 'symbols';
+export const DB_SYMBOL_DEFS = 'sym.defs';
+export const DB_SYMBOL_REFS = 'sym.refs';
+
+/** Per-doc symbol extraction status. */
+export const SYMBOLS_NONE = 0;
+export const SYMBOLS_OK = 1;
+export const SYMBOLS_UNSUPPORTED = 2;
+export const SYMBOLS_SKIPPED = 3;
+export const SYMBOLS_FAILED = 4;
 
 export const META_FILE = 'meta.mdb';
 export const CONTENT_FILE = 'content.mdb';

@@ -19,6 +19,18 @@ export interface SkippedFile {
   readonly size: number;
 }
 
+/** Symbol extraction over a repository's live documents (index time). */
+export interface SymbolCounts {
+  /** Files with symbol tables. */
+  readonly files: number;
+  /** Text files of a language without symbol support (still indexed as text). */
+  readonly unsupported: number;
+  /** Too large or minified for symbol extraction. */
+  readonly skipped: number;
+  /** The parse threw or ran out of time. */
+  readonly failed: number;
+}
+
 export interface Manifest {
   readonly formatVersion: number;
   readonly repo: string;
@@ -34,6 +46,8 @@ export interface Manifest {
   /** Live (not deleted) documents and their bytes. */
   readonly files: number;
   readonly bytes: number;
+  /** Absent when the index was built without symbols. */
+  readonly symbols?: SymbolCounts;
 }
 
 export function liveDocCount(manifest: Manifest): number {

@@ -10,11 +10,15 @@ import { docFlags, isBinary, type SegmentInfo } from '../index/format.js';
 import { mergeRuns } from '../index/build/merge.js';
 import type { PostingRun } from '../index/build/run.js';
 import { createSegmentWriter } from '../index/lmdb/segment-writer.js';
-import type { SkippedFile } from '../index/manifest.js';
+import type { SkippedFile, SymbolCounts } from '../index/manifest.js';
+import type { IndexBatchResult } from '../pool/messages.js';
 import type { WorkerPool } from '../pool/piscina-pool.js';
+import { countSymbols, SegmentSymbolsBuilder } from './segment-symbols.js';
 
 export interface BuildOptions {
   readonly maxFileSize: number;
+  /** Extract symbol tables too (default on; Config.symbols, QUARRY_SYMBOLS=0 turns it off). */
+  readonly symbols?: boolean;
   readonly onProgress?: (done: number, total: number, bytes: number) => void;
 }
 
@@ -23,14 +27,25 @@ export interface BuiltSegment {
   readonly paths: string[];
   readonly skipped: SkippedFile[];
   readonly bytes: number;
+  /** Null when built without symbols. */
+  readonly symbols: SymbolCounts | null;
+}
+
+export function symbolsEnabled(options: BuildOptions): boolean {
+  return options.symbols ?? true;
 }
 
 const BATCH_BYTES = 16 * 1024 * 1024;
+/** Parsing costs far more per byte than trigrams: smaller batches keep every thread busy. */
+const SYMBOL_BATCH_BYTES = 1024 * 1024;
+/** Finished batches waiting behind a slow one are held, up to this many per thread. */
+const HELD_PER_THREAD = 8;
 
 export async function buildSegment(dir: string, entries: readonly TreeEntry[], blobs: BlobReader, pool: WorkerPool, options: BuildOptions): Promise<BuiltSegment> {
   const writer = createSegmentWriter(dir);
   try {
-    const batches = new BatchQueue(pool);
+    const symbols = symbolsEnabled(options) ? new SegmentSymbolsBuilder(writer) : null;
+    const batches = new BatchQueue(pool, symbols);
     const docs = { paths: [] as string[], oids: [] as string[], sizes: [] as number[], flags: [] as number[] };
     const skipped: SkippedFile[] = [];
     let bytes = 0;
@@ -54,43 +69,56 @@ export async function buildSegment(dir: string, entries: readonly TreeEntry[], b
       docs.flags.push(docFlags(content));
       bytes += content.length;
       await writer.addDocument(doc, content);
-      await batches.add(doc, content);
+      await batches.add(doc, content, entry.path);
     }
     const runs = await batches.finish();
+    const segmentSymbols = symbols?.finish(docs.paths.length) ?? null;
     const info = await writer.finish({
       paths: docs.paths,
       blobs: Buffer.from(docs.oids.join(''), 'hex'),
       sizes: Uint32Array.from(docs.sizes),
       flags: Uint8Array.from(docs.flags),
-    }, mergeRuns(runs));
-    return { info, paths: docs.paths, skipped, bytes };
+    }, mergeRuns(runs), segmentSymbols);
+    return { info, paths: docs.paths, skipped, bytes, symbols: segmentSymbols ? countSymbols(segmentSymbols.status) : null };
   } catch (err) {
     await writer.abort();
     throw err;
   }
 }
 
-/** Groups documents into batches for the index workers, with at most 2 batches per thread queued. */
+/**
+ * Groups documents into batches for the index workers, with at most 2 batches per thread running
+ * or queued. Results are taken in submission order, so symbol names reach their indexes in doc order.
+ */
 class BatchQueue {
   private docs: Uint8Array[] = [];
+  private paths: string[] = [];
   private firstDoc = 0;
   private bytes = 0;
-  private readonly inFlight: Promise<PostingRun>[] = [];
+  private readonly inFlight: { readonly firstDoc: number; readonly result: Promise<IndexBatchResult>; settled: boolean }[] = [];
   private readonly done: PostingRun[] = [];
 
-  constructor(private readonly pool: WorkerPool) {}
+  constructor(private readonly pool: WorkerPool, private readonly symbols: SegmentSymbolsBuilder | null) {}
 
-  async add(doc: number, content: Uint8Array): Promise<void> {
+  async add(doc: number, content: Uint8Array, path: string): Promise<void> {
     if (this.docs.length === 0) this.firstDoc = doc;
     this.docs.push(content);
+    this.paths.push(path);
     this.bytes += content.length;
-    if (this.bytes >= BATCH_BYTES) await this.submit();
+    if (this.bytes >= (this.symbols ? SYMBOL_BATCH_BYTES : BATCH_BYTES)) await this.submit();
   }
 
   async finish(): Promise<PostingRun[]> {
     if (this.docs.length > 0) await this.submit();
-    this.done.push(...(await Promise.all(this.inFlight)));
+    while (this.inFlight.length > 0) await this.takeOldest();
     return this.done;
+  }
+
+  private async takeOldest(): Promise<void> {
+    const oldest = this.inFlight.shift()!;
+    const { run, symbols } = await oldest.result;
+    this.done.push(run);
+    if (symbols) this.symbols?.add(oldest.firstDoc, symbols);
   }
 
   private async submit(): Promise<void> {
@@ -102,9 +130,23 @@ class BatchQueue {
       pos += d.length;
       ends[i] = pos;
     });
-    this.inFlight.push(this.pool.runIndexBatch({ kind: 'index-batch', firstDoc: this.firstDoc, data, ends }));
+    const paths = this.symbols ? this.paths : null;
+    const batch = { firstDoc: this.firstDoc, result: this.pool.runIndexBatch({ kind: 'index-batch', firstDoc: this.firstDoc, data, ends, paths }), settled: false };
+    const settle = (): void => {
+      batch.settled = true;
+    };
+    batch.result.then(settle, settle);
+    this.inFlight.push(batch);
     this.docs = [];
+    this.paths = [];
     this.bytes = 0;
-    if (this.inFlight.length >= this.pool.threads * 2) this.done.push(await this.inFlight.shift()!);
+    // Wait for any batch, not the oldest: one slow batch must not leave the other threads idle.
+    for (let open = this.open(); open.length >= this.pool.threads * 2; open = this.open()) await Promise.race(open);
+    while (this.inFlight[0]?.settled) await this.takeOldest();
+    if (this.inFlight.length >= this.pool.threads * HELD_PER_THREAD) await this.takeOldest();
+  }
+
+  private open(): Promise<IndexBatchResult>[] {
+    return this.inFlight.filter((b) => !b.settled).map((b) => b.result);
   }
 }

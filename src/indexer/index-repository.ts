@@ -15,6 +15,7 @@ import type { Manifest, SegmentRef, SkippedFile } from '../index/manifest.js';
 import type { WorkerPool } from '../pool/piscina-pool.js';
 import { buildSegment, type BuildOptions } from './build-segment.js';
 import { acquireIndexLock } from './lock.js';
+import { symbolCountsOf } from './symbol-counts.js';
 import { tombstones } from './tombstones.js';
 
 export interface IndexTarget {
@@ -66,6 +67,7 @@ export async function indexRepository(ctx: IndexContext, target: IndexTarget, op
       indexedAt: new Date().toISOString(), fork: target.fork, archived: target.archived, segments, skipped,
       files: segments.reduce((n, s) => n + s.docCount - s.deleted.length, 0),
       bytes: update.bytesKept + (built?.segment.bytes ?? 0),
+      ...symbolCountsOf(ctx.dataDir, update.keep, built?.segment.symbols),
     };
     await ctx.catalog.put(manifest);
     removeOrphans(ctx, target);

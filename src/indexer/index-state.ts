@@ -5,6 +5,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCatalog, segmentsDir } from '../index/lmdb/catalog.js';
+import type { SymbolCounts } from '../index/manifest.js';
 
 export interface IndexState {
   readonly commit: string;
@@ -14,6 +15,8 @@ export interface IndexState {
   readonly segments: number;
   readonly skippedBinary: number;
   readonly skippedTooLarge: number;
+  /** Absent when indexed without symbols. */
+  readonly symbols?: SymbolCounts;
 }
 
 export async function readIndexStates(dataDir: string): Promise<Map<string, IndexState>> {
@@ -27,6 +30,7 @@ export async function readIndexStates(dataDir: string): Promise<Map<string, Inde
       segments: m.segments.length,
       skippedBinary: m.skipped.filter((s) => s.reason === 'binary').length,
       skippedTooLarge: m.skipped.filter((s) => s.reason === 'too-large').length,
+      ...(m.symbols ? { symbols: m.symbols } : {}),
     }]));
   } finally {
     await catalog.close();

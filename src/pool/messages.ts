@@ -6,6 +6,7 @@ import type { MemoryDocs } from '../index/memory-source.js';
 import type { PostingRun } from '../index/build/run.js';
 import type { ShardPlan } from '../shard/plan.js';
 import type { ShardSearchResult } from '../shard/search-shard.js';
+import type { SymbolBatch } from '../symbols/batch.js';
 
 export type ShardSourceRef =
   | { readonly kind: 'segment'; readonly dir: string }
@@ -30,8 +31,22 @@ export interface IndexBatchTask {
   readonly firstDoc: number;
   readonly data: Uint8Array;
   readonly ends: Uint32Array;
+  /** The docs' paths when symbols are extracted too (they pick the language), else null. */
+  readonly paths: readonly string[] | null;
 }
 
-export type WorkerTask = ShardTask | IndexBatchTask;
+export interface IndexBatchResult {
+  readonly run: PostingRun;
+  readonly symbols: SymbolBatch | null;
+}
 
-export type { PostingRun, ShardSearchResult };
+/** One file outside the index (another revision) to parse for symbols. */
+export interface ParseSymbolsTask {
+  readonly kind: 'parse-symbols';
+  readonly path: string;
+  readonly content: Uint8Array;
+}
+
+export type WorkerTask = ShardTask | IndexBatchTask | ParseSymbolsTask;
+
+export type { PostingRun, ShardSearchResult, SymbolBatch };

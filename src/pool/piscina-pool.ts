@@ -6,14 +6,16 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { createError } from '../errors.js';
-import type { IndexBatchTask, PostingRun, ShardSearchResult, ShardTask } from './messages.js';
+import type { IndexBatchResult, IndexBatchTask, ShardSearchResult, ShardTask } from './messages.js';
 
 export interface WorkerPool {
   readonly threads: number;
   /** Tasks waiting for a thread. */
   readonly queueSize: number;
   runShard(task: ShardTask, signal?: AbortSignal): Promise<ShardSearchResult>;
-  runIndexBatch(task: IndexBatchTask): Promise<PostingRun>;
+  runIndexBatch(task: IndexBatchTask): Promise<IndexBatchResult>;
+  /** Parses one file for symbols in a worker: its symbols/codec.ts encoding, or null when unsupported or failed. */
+  parseSymbols(path: string, content: Uint8Array): Promise<Uint8Array | null>;
   close(): Promise<void>;
 }
 
@@ -50,7 +52,10 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
       }
     },
     async runIndexBatch(task) {
-      return (await piscina.run(task, { transferList: [task.data.buffer, task.ends.buffer] as ArrayBuffer[] })) as PostingRun;
+      return (await piscina.run(task, { transferList: [task.data.buffer, task.ends.buffer] as ArrayBuffer[] })) as IndexBatchResult;
+    },
+    async parseSymbols(path, content) {
+      return (await piscina.run({ kind: 'parse-symbols', path, content })) as Uint8Array | null;
     },
     close: () => piscina.destroy(),
   };

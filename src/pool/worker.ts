@@ -3,26 +3,41 @@
  * with its Hyperscan scratch, and the trigram tables for index batches all live here, per thread.
  */
 import { move, transferableSymbol, valueSymbol } from 'piscina';
+import type { FileSymbols } from '../model/symbols.js';
 import { TrigramExtractor } from '../index/build/trigrams.js';
-import { buildRun, type PostingRun } from '../index/build/run.js';
+import { buildRun } from '../index/build/run.js';
 import { createMemorySource } from '../index/memory-source.js';
 import { openSegmentReader, type SegmentReader } from '../index/lmdb/segment-reader.js';
 import type { SegmentSource } from '../index/store.js';
 import { compileCached } from './matchers.js';
 import { searchShard, type ShardSearchResult } from '../shard/search-shard.js';
-import type { IndexBatchTask, ShardSourceRef, ShardTask, WorkerTask } from './messages.js';
+import { contentSymbols } from '../shard/symbol-content.js';
+import { searchSymbolShard } from '../shard/symbol-search.js';
+import { shardSymbols } from '../shard/symbol-source.js';
+import { extractBatch } from '../symbols/batch.js';
+import { encodeFileSymbols } from '../symbols/codec.js';
+import { parseFileSymbols } from '../symbols/parse.js';
+import type { IndexBatchResult, IndexBatchTask, ParseSymbolsTask, ShardSourceRef, ShardTask, WorkerTask } from './messages.js';
 
 const OPEN_SEGMENTS_MAX = 64;
 const openSegments = new Map<string, SegmentReader>();
 let runTables: { extractor: TrigramExtractor; counts: Uint32Array } | null = null;
 
 export default function handle(task: WorkerTask): ShardSearchResult | unknown {
-  return task.kind === 'shard' ? runShard(task) : move(transferable(runIndexBatch(task)));
+  if (task.kind === 'shard') return runShard(task);
+  if (task.kind === 'parse-symbols') return parseSymbols(task);
+  return move(transferable(runIndexBatch(task)));
+}
+
+function parseSymbols(task: ParseSymbolsTask): Uint8Array | null {
+  const outcome = parseFileSymbols(task.path, task.content);
+  return outcome.status === 'ok' ? encodeFileSymbols(outcome.symbols) : null;
 }
 
 function runShard(task: ShardTask): ShardSearchResult {
-  return searchShard({
-    source: sourceOf(task.source),
+  const source = sourceOf(task.source);
+  const input = {
+    source,
     plan: task.plan,
     lo: task.lo,
     hi: task.hi,
@@ -31,7 +46,16 @@ function runShard(task: ShardTask): ShardSearchResult {
     deadline: task.deadline,
     stop: task.stop,
     compile: compileCached,
-  });
+  };
+  const symbolPlan = task.plan.symbols;
+  const symbols = shardSymbols(source, parsedTable);
+  if (symbolPlan?.mode === 'search') return searchSymbolShard({ ...input, symbols, symbolPlan });
+  return searchShard({ ...input, contentSymbols: contentSymbols(symbols, symbolPlan ?? null) });
+}
+
+function parsedTable(path: string, content: Uint8Array): FileSymbols | null {
+  const outcome = parseFileSymbols(path, content);
+  return outcome.status === 'ok' ? outcome.symbols : null;
 }
 
 function sourceOf(ref: ShardSourceRef): SegmentSource {
@@ -51,7 +75,7 @@ function sourceOf(ref: ShardSourceRef): SegmentSource {
   return reader;
 }
 
-function runIndexBatch(task: IndexBatchTask): PostingRun {
+function runIndexBatch(task: IndexBatchTask): IndexBatchResult {
   runTables ??= { extractor: new TrigramExtractor(), counts: new Uint32Array(1 << 24) };
   const docs: Uint8Array[] = [];
   let start = 0;
@@ -59,13 +83,15 @@ function runIndexBatch(task: IndexBatchTask): PostingRun {
     docs.push(task.data.subarray(start, end));
     start = end;
   }
-  return buildRun(runTables, task.firstDoc, docs);
+  return { run: buildRun(runTables, task.firstDoc, docs), symbols: task.paths ? extractBatch(task.paths, docs) : null };
 }
 
-/** Wraps a run so piscina transfers its arrays instead of copying them. */
-function transferable(run: PostingRun): Parameters<typeof move>[0] {
+/** Wraps a result so piscina transfers its arrays instead of copying them. */
+function transferable(result: IndexBatchResult): Parameters<typeof move>[0] {
+  const { run, symbols } = result;
+  const symbolBuffers = symbols ? [symbols.status.buffer, symbols.data.buffer, symbols.ends.buffer] : [];
   return {
-    [transferableSymbol]: [run.trigrams.buffer, run.ends.buffer, run.firstIds.buffer, run.lastIds.buffer, run.bytes.buffer],
-    [valueSymbol]: run,
+    [transferableSymbol]: [run.trigrams.buffer, run.ends.buffer, run.firstIds.buffer, run.lastIds.buffer, run.bytes.buffer, ...symbolBuffers],
+    [valueSymbol]: result,
   };
 }

@@ -8,7 +8,7 @@ export type PatternType = 'keyword' | 'standard' | 'literal' | 'regexp';
 
 export type ResultType = 'file' | 'path' | 'repo' | 'symbol' | 'commit' | 'diff';
 
-export type SelectKind = 'repo' | 'file' | 'file.directory' | 'content' | 'symbol' | `symbol.${string}`;
+export type SelectKind = 'repo' | 'file' | 'file.directory' | 'content' | 'symbol' | `symbol.${string}` | 'commit.diff.added' | 'commit.diff.removed';
 
 export type YesNoOnly = 'no' | 'yes' | 'only';
 
@@ -59,6 +59,24 @@ export interface Filters {
   readonly fork: YesNoOnly | null;
   readonly archived: YesNoOnly | null;
   readonly patternType: PatternType;
+  /** Present only when the query has commit filters. */
+  readonly commit?: CommitFilters;
+}
+
+/** author:, committer:, message:, before:, after: of type:commit and type:diff (reference §2.8). */
+export interface CommitFilters {
+  /** Regular expressions over `Name <email>` (authors, committers) and the message. */
+  readonly authors: readonly NegatableValue[];
+  readonly committers: readonly NegatableValue[];
+  readonly messages: readonly NegatableValue[];
+  /** Dates as written: relative ones are read when the search runs. */
+  readonly before: string | null;
+  readonly after: string | null;
+}
+
+export interface NegatableValue {
+  readonly pattern: string;
+  readonly negated: boolean;
 }
 
 export interface BasicQuery {

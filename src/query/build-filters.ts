@@ -2,13 +2,13 @@
  * Collects the filter clauses of one basic query into `Filters`, enforcing the rules that span
  * several clauses: single-use filters, and rev: only together with repo: and never with repo:x@rev.
  */
-import type { Filters, PatternType, RepoFilter, ResultType } from './ast.js';
+import type { CommitFilters, Filters, NegatableValue, PatternType, RepoFilter, ResultType } from './ast.js';
 import type { FilterClause } from './filter-values.js';
 import { syntaxError } from './syntax-error.js';
 
-type SingleUseKind = 'rev' | 'case' | 'count' | 'timeout' | 'select' | 'fork' | 'archived';
+type SingleUseKind = 'rev' | 'case' | 'count' | 'timeout' | 'select' | 'fork' | 'archived' | 'before' | 'after';
 const SINGLE_USE: ReadonlySet<FilterClause['kind']> = new Set<SingleUseKind>([
-  'rev', 'case', 'count', 'timeout', 'select', 'fork', 'archived',
+  'rev', 'case', 'count', 'timeout', 'select', 'fork', 'archived', 'before', 'after',
 ]);
 
 type Draft<T> = { -readonly [K in keyof T]: T[K] };
@@ -20,6 +20,10 @@ export function buildFilters(clauses: readonly FilterClause[], patternType: Patt
   const files: { pattern: string; negated: boolean }[] = [];
   const langs: { name: string; negated: boolean }[] = [];
   const types: ResultType[] = [];
+  const commit: Draft<CommitFilters> & { authors: NegatableValue[]; committers: NegatableValue[]; messages: NegatableValue[] } = {
+    authors: [], committers: [], messages: [], before: null, after: null,
+  };
+  let hasCommit = false;
   const filters: Draft<Filters> = {
     repos, revs: [], files, langs, caseSensitive: false, types, count: null, timeoutMs: null,
     select: null, fork: null, archived: null, patternType,
@@ -37,9 +41,14 @@ export function buildFilters(clauses: readonly FilterClause[], patternType: Patt
       case 'select': filters.select = clause.select; break;
       case 'fork': filters.fork = clause.value; break;
       case 'archived': filters.archived = clause.value; break;
+      case 'author': case 'committer': case 'message':
+        commit[`${clause.kind}s`].push({ pattern: clause.pattern, negated: clause.negated });
+        hasCommit = true;
+        break;
+      case 'before': case 'after': commit[clause.kind] = clause.date; hasCommit = true; break;
     }
   }
-  return filters;
+  return hasCommit ? { ...filters, commit } : filters;
 }
 
 function checkSingleUse(clauses: readonly FilterClause[]): void {

@@ -5,7 +5,8 @@
 
 export type FilterField =
   | 'repo' | 'rev' | 'file' | 'lang' | 'content' | 'case' | 'type' | 'count' | 'timeout'
-  | 'select' | 'fork' | 'archived' | 'patterntype' | 'visibility' | 'context';
+  | 'select' | 'fork' | 'archived' | 'patterntype' | 'visibility' | 'context'
+  | 'author' | 'committer' | 'message' | 'before' | 'after';
 
 const FIELD_BY_NAME: ReadonlyMap<string, FilterField> = new Map<string, FilterField>([
   ['repo', 'repo'], ['r', 'repo'],
@@ -23,15 +24,19 @@ const FIELD_BY_NAME: ReadonlyMap<string, FilterField> = new Map<string, FilterFi
   ['patterntype', 'patterntype'],
   ['visibility', 'visibility'],
   ['context', 'context'],
+  ['author', 'author'],
+  ['committer', 'committer'],
+  ['message', 'message'], ['msg', 'message'],
+  ['before', 'before'], ['until', 'before'],
+  ['after', 'after'], ['since', 'after'],
 ]);
 
 /** Sourcegraph fields Quarry does not implement: reported as unsupported, not as unknown. */
 const UNSUPPORTED_FIELDS: ReadonlySet<string> = new Set([
-  'author', 'committer', 'before', 'after', 'since', 'until', 'message', 'msg',
   'repohasfile', 'repohascommitafter', 'repohasdescription', 'index',
 ]);
 
-export const NEGATABLE_FIELDS: ReadonlySet<FilterField> = new Set<FilterField>(['repo', 'file', 'lang', 'content']);
+export const NEGATABLE_FIELDS: ReadonlySet<FilterField> = new Set<FilterField>(['repo', 'file', 'lang', 'content', 'author', 'committer', 'message']);
 
 /** `name` is case-insensitive; null when it is not a supported field. */
 export function canonicalField(name: string): FilterField | null {

@@ -27,6 +27,8 @@ export type FilterClause = Positioned &
     | { readonly kind: 'timeout'; readonly timeoutMs: number }
     | { readonly kind: 'select'; readonly select: SelectKind }
     | { readonly kind: 'fork' | 'archived'; readonly value: YesNoOnly }
+    | { readonly kind: 'author' | 'committer' | 'message'; readonly pattern: string; readonly negated: boolean }
+    | { readonly kind: 'before' | 'after'; readonly date: string }
   );
 
 /** `global`: patterntype: (applied to the whole query beforehand), visibility:, context:global. */
@@ -81,6 +83,13 @@ export function interpretFilter(token: FilterToken, negated: boolean, patternTyp
     case 'fork':
     case 'archived':
       return clause({ kind: field, value: oneOf(token, ['yes', 'no', 'only'] as const) });
+    case 'author':
+    case 'committer':
+    case 'message':
+      return clause({ kind: field, pattern: value, negated });
+    case 'before':
+    case 'after':
+      return clause({ kind: field, date: value });
     case 'patterntype':
       // Already read by parse.ts before any pattern was built: it decides how words are read.
       return { kind: 'global' };
@@ -170,11 +179,9 @@ function timeoutValue(token: FilterToken): number {
 function selectValue(token: FilterToken): SelectKind {
   const value = token.value.toLowerCase();
   if (value === 'file.path') return 'file';
-  if (['repo', 'file', 'file.directory', 'content', 'symbol'].includes(value)) return value as SelectKind;
+  if (['repo', 'file', 'file.directory', 'content', 'symbol', 'commit.diff.added', 'commit.diff.removed'].includes(value)) return value as SelectKind;
   const kind = /^symbol\.(.+)$/.exec(value)?.[1];
   if (kind !== undefined && SYMBOL_KINDS.has(kind)) return `symbol.${kind}`;
-  if (['file.owners', 'commit.diff.added', 'commit.diff.removed'].includes(value)) {
-    throw unsupportedError(`select:${value} is not supported`, token.valueStart);
-  }
+  if (value === 'file.owners') throw unsupportedError(`select:${value} is not supported`, token.valueStart);
   throw syntaxError(`invalid value "${token.value}" for "${token.field}:"`, token.valueStart);
 }

@@ -2,7 +2,7 @@
  * Canonical text of a parsed query, used as cache key, log line and test assertion: equal queries
  * print equally, different ones differently. An S-expression, not meant to be parsed back.
  */
-import type { BasicQuery, Filters, PatternAtom, PatternExpr, Query } from './ast.js';
+import type { BasicQuery, CommitFilters, Filters, PatternAtom, PatternExpr, Query } from './ast.js';
 
 /**
  * One basic query prints as `(and <filters> <pattern terms>)`, or as its only item; several print as
@@ -40,6 +40,18 @@ function filterStrings(filters: Filters): string[] {
     ...(filters.fork !== null ? [`fork:${filters.fork}`] : []),
     ...(filters.archived !== null ? [`archived:${filters.archived}`] : []),
     ...(filters.patternType !== 'keyword' ? [`patterntype:${filters.patternType}`] : []),
+    ...commitStrings(filters),
+  ];
+}
+
+function commitStrings({ commit }: Filters): string[] {
+  if (!commit) return [];
+  const values = (field: string, list: CommitFilters['authors']): string[] =>
+    list.map((v) => `${v.negated ? '-' : ''}${field}:${quote(v.pattern)}`).sort();
+  return [
+    ...values('author', commit.authors), ...values('committer', commit.committers), ...values('message', commit.messages),
+    ...(commit.after !== null ? [`after:${quote(commit.after)}`] : []),
+    ...(commit.before !== null ? [`before:${quote(commit.before)}`] : []),
   ];
 }
 

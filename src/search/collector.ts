@@ -7,6 +7,7 @@ import { addStats, type SearchStats } from '../model/stats.js';
 import type { ShardSearchResult } from '../pool/messages.js';
 import { languageOfPath } from '../query/languages.js';
 import { unpackLines } from '../shard/packed-lines.js';
+import { mergeSymbols } from './symbol-results.js';
 
 export interface RepoContext {
   readonly repository: string;
@@ -42,7 +43,7 @@ export class Collector {
       const key = `${repo.repositoryID}\0${repo.commit}\0${f.path}`;
       const lineMatches = unpackLines(f.lines);
       const match: FileMatch = {
-        type: lineMatches.length > 0 ? 'content' : 'path',
+        type: lineMatches.length > 0 ? 'content' : f.symbols?.length ? 'symbol' : 'path',
         ...repo,
         path: f.path,
         language: languageOfPath(f.path),
@@ -50,6 +51,7 @@ export class Collector {
         pathMatches: f.pathMatches,
         matchCount: f.matchCount,
         score: f.score,
+        ...(f.symbols ? { symbols: f.symbols } : {}),
       };
       const previous = this.files.get(key);
       const merged = previous ? mergeFileMatches(previous, match) : match;
@@ -77,12 +79,14 @@ function mergeFileMatches(a: FileMatch, b: FileMatch): FileMatch {
     lines.set(l.lineNumber, prior ? { ...prior, offsetAndLengths: [...prior.offsetAndLengths, ...l.offsetAndLengths].sort((x, y) => x[0] - y[0]) } : l);
   }
   const lineMatches = [...lines.values()].sort((x, y) => x.lineNumber - y.lineNumber);
+  const symbols = mergeSymbols(a.symbols, b.symbols);
   return {
     ...a,
-    type: lineMatches.length > 0 ? 'content' : 'path',
+    type: lineMatches.length > 0 ? 'content' : symbols?.length ? 'symbol' : 'path',
     lineMatches,
     pathMatches: [...a.pathMatches, ...b.pathMatches],
-    matchCount: lineMatches.length || 1,
+    matchCount: lineMatches.length || symbols?.length || 1,
     score: Math.max(a.score, b.score),
+    ...(symbols ? { symbols } : {}),
   };
 }

@@ -16,7 +16,7 @@ export function truncateToLimit(files: readonly FileMatch[], limit: number): { f
     const room = limit - total;
     if (room <= 0) return { files: out, cut: true };
     if (f.matchCount > room) {
-      out.push({ ...f, lineMatches: f.lineMatches.slice(0, room), matchCount: room });
+      out.push({ ...f, lineMatches: f.lineMatches.slice(0, room), matchCount: room, ...(f.type === 'symbol' && f.symbols ? { symbols: f.symbols.slice(0, room) } : {}) });
       return { files: out, cut: true };
     }
     out.push(f);

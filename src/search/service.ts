@@ -10,12 +10,16 @@ import type { BasicQuery, Query } from '../query/ast.js';
 import { parseQuery, queryToString } from '../query/index.js';
 import type { ShardPlan } from '../shard/plan.js';
 import { Collector, type RepoContext } from './collector.js';
+import { searchCommitQuery, type CommitSearcher } from './commit-search.js';
+import { searchDiffQuery, type DiffSearcher } from './diff-search.js';
 import type { CatalogView, RevisionSource, SearchRequest, SearchService, ShardRunner } from './contracts.js';
 import { limitNotices } from './notices.js';
 import { planBasicQuery } from './plan.js';
 import { rankFileMatches, truncateToLimit } from './rank.js';
 import { repoMatches } from './repo-results.js';
 import { selectRepos, type RepoTarget } from './select-repos.js';
+import { isSymbolSelect, withSymbolPlan } from './symbol-plan.js';
+import { selectSymbols } from './symbol-results.js';
 import { segmentRanges } from './tasks.js';
 
 export interface SearchDeps {
@@ -25,6 +29,10 @@ export interface SearchDeps {
   readonly matcher: ShardPlan['matcher'];
   /** Read per search, so the site configuration applies without a restart. */
   readonly settings: () => SearchSettings;
+  /** The commit index behind type:commit; without it such queries are QUERY_UNSUPPORTED. */
+  readonly commits?: CommitSearcher;
+  /** Commit index plus git directories behind type:diff; without it such queries are QUERY_UNSUPPORTED. */
+  readonly diffs?: DiffSearcher;
 }
 
 export interface SearchSettings {
@@ -53,30 +61,46 @@ async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<Sear
   const canRead = request.canRead;
   const manifests = canRead ? deps.catalog.list().filter((m) => canRead(m.repo)) : deps.catalog.list();
   const repoResults = [];
+  const commitResults = [];
+  let commitLimitHit = false;
   for (const basic of query.basics) {
-    rejectUnsupported(basic);
     const selection = selectRepos(manifests, basic.filters);
     stats.shardsSkipped += manifests.length - selection.targets.length;
     collector.notices.push(...selection.notices);
+    if (basic.filters.types.includes('commit')) {
+      const found = await searchCommitQuery(deps.commits, basic, selection.targets, limit);
+      commitResults.push(...found.matches);
+      commitLimitHit ||= found.limitHit;
+      continue;
+    }
+    if (basic.filters.types.includes('diff')) {
+      const found = await searchDiffQuery(deps.diffs, basic, selection.targets, { limit, deadline, ...(request.signal ? { signal: request.signal } : {}) });
+      commitResults.push(...found.matches);
+      commitLimitHit ||= found.limitHit;
+      collector.timedOut ||= found.timedOut;
+      continue;
+    }
+    rejectUnsupported(basic);
     if (isRepoSearch(basic)) {
       repoResults.push(...repoMatches(basic, selection.targets));
       continue;
     }
     const planStarted = performance.now();
-    const plan = planBasicQuery(basic, { matcher: request.matcher ?? deps.matcher });
+    const plan = withSymbolPlan(planBasicQuery(basic, { matcher: request.matcher ?? deps.matcher }), basic);
     stats.planMs += performance.now() - planStarted;
     await Promise.all(selection.targets.map((target) => searchTarget(deps, target, plan, collector, deadline, request.signal)));
   }
   const mergeStarted = performance.now();
   const ranked = rankFileMatches([...collector.files.values()]);
   const { files, cut } = truncateToLimit(ranked, limit);
-  const matches = [...dedupeRepos(repoResults), ...applySelect(first.select, files, manifests)];
-  const limitHit = collector.limitHit || cut;
+  const symbolFiles = isSymbolSelect(first.select) ? selectSymbols(files, first.select) : null;
+  const matches = [...dedupeRepos(repoResults), ...commitResults, ...(symbolFiles ?? applySelect(first.select, files, manifests))];
+  const limitHit = collector.limitHit || cut || commitLimitHit;
   stats.mergeMs = performance.now() - mergeStarted;
   stats.totalMs = performance.now() - started;
   return {
     matches,
-    matchCount: files.reduce((n, f) => n + f.matchCount, 0) + repoResults.length,
+    matchCount: (symbolFiles ?? files).reduce((n, f) => n + f.matchCount, 0) + repoResults.length + commitResults.length,
     limitHit,
     skipped: [...collector.notices, ...limitNotices(limitHit, collector.timedOut || stats.shardsTimedOut > 0, stats.shardsFailed)],
     stats,
@@ -84,11 +108,13 @@ async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<Sear
   };
 }
 
+/** Commit and diff searches returned before this: what is left is a file, path, repo or symbol search. */
 function rejectUnsupported(basic: BasicQuery): void {
-  for (const type of basic.filters.types) {
-    if (type === 'symbol' || type === 'commit' || type === 'diff') {
-      throw createError('QUERY_UNSUPPORTED', `type:${type} searches are not supported yet`);
-    }
+  if (basic.filters.commit) {
+    throw createError('QUERY_UNSUPPORTED', 'author:, committer:, message:, before: and after: apply only to type:commit and type:diff searches');
+  }
+  if (basic.filters.select === 'commit.diff.added' || basic.filters.select === 'commit.diff.removed') {
+    throw createError('QUERY_UNSUPPORTED', `select:${basic.filters.select} applies only to type:diff searches`);
   }
 }
 

@@ -4,22 +4,33 @@
  */
 import { join } from 'node:path';
 import type { McpServices } from '../api/mcp/services.js';
+import { createError } from '../errors.js';
+import { createDiffHistory } from '../history/diff-service.js';
+import type { RepoHistory } from '../history/repo-history.js';
 import { segmentsDir, type Catalog } from '../index/lmdb/catalog.js';
 import { createDocLookup } from '../index/lmdb/doc-lookup.js';
 import type { RepoBrowser } from '../model/repos.js';
+import { mirrorDir } from '../repos/registry.js';
+import type { WorkerPool } from '../pool/piscina-pool.js';
 import type { SearchService } from '../search/contracts.js';
 import type { Store } from '../store/open.js';
+import { getRepo } from '../store/repos.js';
 import { createRepoBrowser } from './repo-browser.js';
+import { createSymbolIndex } from './symbol-index.js';
 
 export interface McpServiceDeps {
   readonly dataDir: string;
   readonly store: Store;
   readonly catalog: Catalog;
   readonly search: SearchService;
+  /** The worker pool parses files of unindexed revisions for code navigation; without it the navigation tools are off. */
+  readonly pool?: Pick<WorkerPool, 'parseSymbols'>;
+  /** The commit index; without it commit_search and get_contributor_repos answer that history is unavailable. */
+  readonly history?: RepoHistory;
 }
 
 export interface ServerMcpServices extends McpServices {
-  /** Closes the index segments held open for file reads. */
+  /** Closes the index segments held open for file reads and symbol tables. */
   close(): Promise<void>;
 }
 
@@ -44,6 +55,8 @@ export function createMcpServices(deps: McpServiceDeps): ServerMcpServices {
     readBlob: async (repo, commit, path) => fromIndex(repo, commit, path) ?? git.readBlob(repo, commit, path),
   };
 
+  const symbols = deps.pool === undefined ? undefined : createSymbolIndex({ dataDir: deps.dataDir, catalog: deps.catalog, pool: deps.pool });
+
   return {
     search: deps.search,
     repos,
@@ -51,6 +64,16 @@ export function createMcpServices(deps: McpServiceDeps): ServerMcpServices {
       return deps.catalog.get(repo)?.commit ?? git.resolveRevision(repo, 'HEAD');
     },
     indexedFileCount: () => deps.catalog.list().reduce((n, m) => n + m.files, 0),
-    close: () => lookup.close(),
+    diffs: createDiffHistory((name) => {
+      const record = getRepo(deps.store, name);
+      if (!record) throw createError('REPO_NOT_FOUND', `no such repository: ${name}`);
+      return mirrorDir({ dataDir: deps.dataDir, store: deps.store }, record);
+    }),
+    ...(symbols === undefined ? {} : { symbols }),
+    ...(deps.history === undefined ? {} : { history: deps.history }),
+    async close() {
+      await symbols?.close();
+      await lookup.close();
+    },
   };
 }

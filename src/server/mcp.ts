@@ -8,6 +8,8 @@ import type { Principal } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import type { Route } from '../http/routes.js';
 import type { Catalog } from '../index/lmdb/catalog.js';
+import type { RepoHistory } from '../history/repo-history.js';
+import type { WorkerPool } from '../pool/piscina-pool.js';
 import type { SearchService } from '../search/contracts.js';
 import type { Store } from '../store/open.js';
 import type { SiteConfiguration } from '../store/site-config.js';
@@ -19,6 +21,10 @@ export interface ServerMcpDeps {
   readonly store: Store;
   readonly catalog: Catalog;
   readonly search: SearchService;
+  /** The commit index for commit_search and get_contributor_repos. */
+  readonly history?: RepoHistory;
+  /** Parses unindexed revisions for go_to_definition and find_references; those tools answer "not available" without it. */
+  readonly pool?: Pick<WorkerPool, 'parseSymbols'>;
   readonly settings: () => SiteConfiguration;
   readonly authenticate: (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult;
   readonly repoAccess: (principal: Principal) => (repo: string) => boolean;
@@ -33,7 +39,7 @@ export interface ServerMcp {
 
 export function createServerMcp(deps: ServerMcpDeps): ServerMcp {
   const { config } = deps;
-  const services = createMcpServices({ dataDir: config.dataDir, store: deps.store, catalog: deps.catalog, search: deps.search });
+  const services = createMcpServices({ dataDir: config.dataDir, store: deps.store, catalog: deps.catalog, search: deps.search, ...(deps.pool ? { pool: deps.pool } : {}), ...(deps.history ? { history: deps.history } : {}) });
   const front = mcpRoutes({
     settings: () => deps.settings().mcp,
     authenticate: deps.authenticate,

@@ -4,6 +4,7 @@
  */
 import type { PatternSpec } from '../matcher/matcher.js';
 import type { TrigramQuery } from '../model/trigram.js';
+import type { SymbolTaskPlan } from './symbol-plan.js';
 
 /** Atom i is matched by ShardPlan.patterns[i]. */
 export interface AtomPlan {
@@ -35,4 +36,6 @@ export interface ShardPlan {
   /** The atoms' text as the user typed it, for the exact-case ranking signal. */
   readonly exactTexts: readonly string[];
   readonly matcher: 'auto' | 'hyperscan' | 'js';
+  /** `type:symbol` or `select:symbol`: what to do with symbol tables; absent for plain content searches. */
+  readonly symbols?: SymbolTaskPlan;
 }

@@ -1,7 +1,7 @@
 /**
  * Ranking signals for one file match, computed where the content is (in the worker), on bytes.
- * Weights follow Zoekt's order of importance: path hits, definition-like lines, whole-word hits,
- * exact case.
+ * Weights follow Zoekt's order of importance: path hits, definitions (from the file's symbol table
+ * when it has one, else a definition-like line), whole-word hits, exact case.
  */
 import type { LineMatch } from '../model/result.js';
 
@@ -13,7 +13,7 @@ export const SCORE_WORD_BOUNDARY = 1000;
 export const SCORE_EXACT_CASE = 500;
 
 /** Lines looked at for the definition signal; enough to rank, bounded for huge files. */
-const DEFINITION_LINES = 20;
+export const DEFINITION_LINES = 20;
 
 export interface ScoreInput {
   readonly content: Uint8Array | null;
@@ -23,14 +23,20 @@ export interface ScoreInput {
   readonly pathMatched: boolean;
   /** The literal terms as UTF-8, for the exact-case signal. */
   readonly exactTexts: readonly Uint8Array[];
+  /** Whether a match hits a definition's name per the symbol table; null when there is none. */
+  readonly definitionHit?: boolean | null;
 }
 
 export function scoreFile(input: ScoreInput): number {
   let score = input.pathMatched ? SCORE_PATH_MATCH : 0;
   if (input.content && hasWholeWordMatch(input.content, input.ranges)) score += SCORE_WORD_BOUNDARY;
   if (input.content && hasExactMatch(input.content, input.ranges, input.exactTexts)) score += SCORE_EXACT_CASE;
-  if (input.lines.slice(0, DEFINITION_LINES).some((l) => l.offsetAndLengths.length > 0 && DEFINITION.test(l.line.slice(0, l.offsetAndLengths[0]![0])))) score += SCORE_DEFINITION;
+  if (input.definitionHit ?? looksLikeDefinition(input.lines)) score += SCORE_DEFINITION;
   return score + Math.min(input.lines.length, 100);
+}
+
+function looksLikeDefinition(lines: readonly LineMatch[]): boolean {
+  return lines.slice(0, DEFINITION_LINES).some((l) => l.offsetAndLengths.length > 0 && DEFINITION.test(l.line.slice(0, l.offsetAndLengths[0]![0])));
 }
 
 function isWordByte(b: number | undefined): boolean {

@@ -6,7 +6,7 @@
 import { isQuarryError } from '../errors.js';
 import type { CompiledMatcher, PatternSpec } from '../matcher/matcher.js';
 import type { SegmentSource } from '../index/store.js';
-import type { OffsetAndLength } from '../model/result.js';
+import type { OffsetAndLength, SymbolMatch } from '../model/result.js';
 import { emptyStats, type SearchStats } from '../model/stats.js';
 import { DOC_FLAG_ASCII, DOC_FLAG_UTF8 } from '../index/format.js';
 import { evalTrigramQuery } from './candidates.js';
@@ -17,6 +17,7 @@ import { packLines, type PackedLines } from './packed-lines.js';
 import { docsWithHits, matchPaths, type PathHits } from './path-matches.js';
 import type { ExprPlan, ShardPlan } from './plan.js';
 import { scoreFile } from './score.js';
+import type { ContentSymbols } from './symbol-content.js';
 import { contentBits, evalExpr, positiveRanges, scanContent } from './verify.js';
 
 /** Pattern sets this small get the cheap occurrence test before the exact scan. */
@@ -31,6 +32,8 @@ export interface ShardFileMatch {
   readonly pathMatches: OffsetAndLength[];
   readonly matchCount: number;
   readonly score: number;
+  /** Symbol matches (`type:symbol`) or the definitions the matches hit (`select:symbol`). */
+  readonly symbols?: SymbolMatch[];
 }
 
 export interface ShardSearchResult {
@@ -52,6 +55,8 @@ export interface ShardSearchInput {
   /** Index 0 becomes non-zero when the search should stop (limit reached elsewhere, cancelled). */
   readonly stop: Int32Array | null;
   readonly compile: (patterns: readonly PatternSpec[], preference: ShardPlan['matcher']) => CompiledMatcher;
+  /** Symbol facts of matched files (ranking, select:symbol); absent when the source has no tables. */
+  readonly contentSymbols?: ContentSymbols;
 }
 
 export function searchShard(input: ShardSearchInput): ShardSearchResult {
@@ -181,8 +186,10 @@ function matchDoc(doc: number, input: ShardSearchInput, context: VerifyContext):
   const pathMatches = pathOffsets(path, positiveRanges(plan, pathRanges));
   const ranges = positiveRanges(plan, contentRanges);
   const lineMatches = content ? toLineMatches(content, ranges) : [];
-  const score = scoreFile({ content, ranges, lines: lineMatches, pathMatched: pathMatches.length > 0, exactTexts });
-  return { doc, path, lines: packLines(lineMatches), pathMatches, matchCount: lineMatches.length || 1, score };
+  const symbols = input.contentSymbols?.(doc, lineMatches) ?? null;
+  const score = scoreFile({ content, ranges, lines: lineMatches, pathMatched: pathMatches.length > 0, exactTexts, definitionHit: symbols?.definitionHit ?? null });
+  const match = { doc, path, lines: packLines(lineMatches), pathMatches, matchCount: lineMatches.length || 1, score };
+  return symbols?.symbols ? { ...match, symbols: symbols.symbols } : match;
 }
 
 function recordTest(tests: TestPolicy, passed: boolean): void {

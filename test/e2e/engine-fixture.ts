@@ -34,7 +34,7 @@ export async function addAndIndex(fixture: EngineFixture, name: string, source: 
 export function matchedLines(response: SearchResponse): string[] {
   const out: string[] = [];
   for (const m of response.matches) {
-    if (m.type === 'repo') continue;
+    if (m.type === 'repo' || m.type === 'commit') continue;
     for (const l of (m as FileMatch).lineMatches) out.push(`${m.path}:${l.lineNumber + 1}`);
   }
   return out.sort();

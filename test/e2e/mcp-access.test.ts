@@ -85,9 +85,10 @@ after(async () => {
 
 describe('the MCP endpoints of a running server', () => {
   it('lists exactly each endpoint\'s tools', async () => {
+    const core = ['commit_search', 'diff_search', 'keyword_search', 'list_files', 'list_repos', 'nls_search', 'read_file'];
     const expected: Record<string, string[]> = {
-      '/.api/mcp': ['keyword_search', 'list_files', 'list_repos', 'nls_search', 'read_file'],
-      '/.api/mcp/all': ['keyword_search', 'list_files', 'list_repos', 'nls_search', 'read_file'],
+      '/.api/mcp': core,
+      '/.api/mcp/all': [...core, 'compare_revisions', 'find_references', 'get_contributor_repos', 'go_to_definition'].sort(),
       '/.api/mcp/deepsearch': [],
     };
     for (const [path, names] of Object.entries(expected)) {

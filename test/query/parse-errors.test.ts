@@ -93,8 +93,8 @@ describe('parseQuery: malformed queries throw QUERY_SYNTAX with the position', (
 
 describe('parseQuery: Sourcegraph syntax Quarry lacks throws QUERY_UNSUPPORTED', () => {
   it('reports unsupported fields, predicates, pattern types, selects and contexts', () => {
-    assertQueryError('author:bob', 0, 'filter "author:" is not supported', 'QUERY_UNSUPPORTED');
-    assertQueryError('x -message:fix', 2, 'not supported', 'QUERY_UNSUPPORTED');
+    assertQueryError('repohasfile:README', 0, 'filter "repohasfile:" is not supported', 'QUERY_UNSUPPORTED');
+    assertQueryError('x -index:no', 2, 'not supported', 'QUERY_UNSUPPORTED');
     assertQueryError('repo:has.file(path:README)', 5, 'repo:has.file() predicate', 'QUERY_UNSUPPORTED');
     assertQueryError('repo:contains.content(x)', 5, 'predicate', 'QUERY_UNSUPPORTED');
     assertQueryError('file:has.owner(bob)', 5, 'predicate', 'QUERY_UNSUPPORTED');

@@ -27,7 +27,7 @@ async function search(query: string): Promise<SearchResponse> {
 }
 
 function paths(response: SearchResponse): string[] {
-  return response.matches.map((m) => (m.type === 'repo' ? `repo:${m.repository}` : `${m.repository.split('/').pop()}:${m.path}`)).sort();
+  return response.matches.map((m) => (m.type === 'repo' ? `repo:${m.repository}` : m.type === 'commit' ? `commit:${m.oid}` : `${m.repository.split('/').pop()}:${m.path}`)).sort();
 }
 
 before(async () => {
@@ -138,9 +138,9 @@ describe('limits and errors', () => {
     assert.ok(limited.skipped.some((s) => s.reason === 'shard-match-limit' && s.suggested?.queryExpression === 'count:all'));
   });
 
-  it('a malformed query is a QUERY_SYNTAX error naming the position; type:commit is unsupported', async () => {
+  it('a malformed query is a QUERY_SYNTAX error naming the position; a bad commit date is INVALID_ARGUMENT', async () => {
     await assert.rejects(search('(hello'), (err: Error & { code?: string }) => err.code === 'QUERY_SYNTAX' && /position/.test(err.message));
-    await assert.rejects(search('type:commit fix'), (err: Error & { code?: string }) => err.code === 'QUERY_UNSUPPORTED');
+    await assert.rejects(search('type:commit after:whenever fix'), (err: Error & { code?: string }) => err.code === 'INVALID_ARGUMENT');
     await assert.rejects(search('/a(/'), (err: Error & { code?: string }) => err.code === 'PATTERN_INVALID');
   });
 

@@ -54,7 +54,18 @@ type FileMatch {
   lineMatches: [LineMatch!]!
   limitHit: Boolean!
 }
-type Symbol { name: String! kind: String! }
+enum SymbolKind {
+  UNKNOWN FILE MODULE NAMESPACE PACKAGE CLASS METHOD PROPERTY FIELD CONSTRUCTOR ENUM INTERFACE FUNCTION
+  VARIABLE CONSTANT STRING NUMBER BOOLEAN ARRAY OBJECT KEY NULL ENUMMEMBER STRUCT EVENT OPERATOR TYPEPARAMETER
+}
+"""A symbol definition; fileLocal is true when it is not visible outside its file."""
+type Symbol {
+  name: String! containerName: String kind: SymbolKind! language: String!
+  location: Location! url: String! canonicalURL: String! fileLocal: Boolean!
+}
+type Location { resource: GitBlob! range: Range url: String! canonicalURL: String! }
+type Range { start: Position! end: Position! }
+type Position { line: Int! character: Int! }
 type LineMatch {
   preview: String!
   lineNumber: Int!
@@ -88,7 +99,11 @@ type Repository implements Node {
   branches(first: Int): GitRefConnection!
   tags(first: Int): GitRefConnection!
   commit(rev: String!): GitCommit
+  comparison(base: String, head: String): RepositoryComparison!
+  contributors(revisionRange: String, afterDate: String, path: String, first: Int, after: String): RepositoryContributorConnection!
 }
+type RepositoryContributorConnection { nodes: [RepositoryContributor!]! totalCount: Int! pageInfo: PageInfo! }
+type RepositoryContributor { person: Person! count: Int! repository: Repository! }
 type NewRepositoryConnection { nodes: [Repository!]! totalCount: Int! pageInfo: PageInfo! }
 type PageInfo { endCursor: String hasNextPage: Boolean! }
 
@@ -111,7 +126,21 @@ type GitCommit {
   url: String!
   blob(path: String!): GitBlob
   tree(path: String = ""): GitTree
+  ancestors(first: Int, path: String, afterCursor: String): GitCommitConnection!
 }
+type GitCommitConnection { nodes: [GitCommit!]! totalCount: Int pageInfo: PageInfo! }
+
+"""What head changes over the merge base of base and head (git diff base...head); base and head default to HEAD."""
+type RepositoryComparison {
+  baseRepository: Repository!
+  headRepository: Repository!
+  fileDiffs(first: Int, after: String): FileDiffConnection!
+}
+type FileDiffConnection { nodes: [FileDiff!]! totalCount: Int pageInfo: PageInfo! diffStat: DiffStat! rawDiff: String! }
+type FileDiff { oldPath: String newPath: String hunks: [FileDiffHunk!]! stat: DiffStat! internalID: String! }
+type FileDiffHunk { oldRange: FileDiffHunkRange! oldNoNewlineAt: Boolean! newRange: FileDiffHunkRange! section: String body: String! }
+type FileDiffHunkRange { startLine: Int! lines: Int! }
+type DiffStat { added: Int! deleted: Int! }
 type Signature { person: Person! date: String! }
 type Person { name: String! email: String! displayName: String! }
 

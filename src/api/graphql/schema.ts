@@ -5,6 +5,8 @@
 import { buildSchema, isAbstractType, isObjectType, type GraphQLFieldResolver, type GraphQLSchema, type GraphQLTypeResolver } from 'graphql';
 import { createError } from '../../errors.js';
 import { accountResolvers } from './account-resolvers.js';
+import { commitResolvers } from './commit-resolvers.js';
+import { compareResolvers } from './compare-resolvers.js';
 import { decodeNumericId, idType } from './ids.js';
 import { repoResolvers } from './repo-resolvers.js';
 import type { Resolvers } from './resolver-kit.js';
@@ -13,6 +15,7 @@ import { searchResolvers } from './search-resolvers.js';
 import type { GraphQLContext } from './services.js';
 import { gitResolvers } from './git-resolvers.js';
 import { siteResolvers } from './site-resolvers.js';
+import { symbolResolvers } from './symbol-resolvers.js';
 
 const nodeResolvers: Resolvers = {
   Query: {
@@ -43,7 +46,7 @@ function merge(maps: readonly Resolvers[]): Resolvers {
   return merged;
 }
 
-export const RESOLVERS = merge([searchResolvers, repoResolvers, gitResolvers, accountResolvers, siteResolvers, nodeResolvers]);
+export const RESOLVERS = merge([searchResolvers, repoResolvers, gitResolvers, compareResolvers, accountResolvers, siteResolvers, nodeResolvers, commitResolvers, symbolResolvers]);
 
 export function createSchema(resolvers: Resolvers = RESOLVERS): GraphQLSchema {
   const schema = buildSchema(SCHEMA_SDL);

@@ -4,6 +4,7 @@
  */
 import type { PatternType } from '../../query/ast.js';
 import type { LineMatch, SearchMatch, SearchResponse } from '../../model/result.js';
+import { commitResultOf, type CommitResultParent } from './commit-resolvers.js';
 import { type BlobParent, type FileMatchParent, type Resolvers } from './resolver-kit.js';
 import type { GraphQLContext, RepoInfo } from './services.js';
 
@@ -18,7 +19,7 @@ const VERSION_PATTERN: Record<string, PatternType> = { V1: 'regexp', V2: 'litera
 function repoOf(ctx: GraphQLContext, match: SearchMatch): RepoInfo {
   return ctx.services.repos.get(match.repository, ctx.canRead) ?? {
     id: match.repositoryID, name: match.repository, description: '', fork: match.type === 'repo' && match.fork,
-    archived: match.type === 'repo' && match.archived, private: false, defaultBranch: match.branches[0] ?? null,
+    archived: match.type === 'repo' && match.archived, private: false, defaultBranch: match.type === 'commit' ? null : match.branches[0] ?? null,
   };
 }
 
@@ -34,7 +35,7 @@ function facets(matches: readonly SearchMatch[]): Facet[] {
   for (const m of matches) {
     const count = m.type === 'repo' ? 1 : m.matchCount;
     add('repo', `repo:^${m.repository.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, m.repository, count);
-    if (m.type !== 'repo' && m.language) add('lang', `lang:${m.language.toLowerCase()}`, m.language, count);
+    if (m.type !== 'repo' && m.type !== 'commit' && m.language) add('lang', `lang:${m.language.toLowerCase()}`, m.language, count);
   }
   const sorted = [...byValue.values()].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   return ['repo', 'lang'].flatMap((kind) => sorted.filter((f) => f.kind === kind).slice(0, MAX_FILTERS_PER_KIND));
@@ -53,8 +54,8 @@ export const searchResolvers: Resolvers = {
     },
   },
   SearchResults: {
-    results: (p: ResultsParent, _: unknown, ctx: GraphQLContext): (FileMatchParent | RepoInfo)[] =>
-      p.response.matches.map((m) => (m.type === 'repo' ? repoOf(ctx, m) : { match: m, repo: repoOf(ctx, m) })),
+    results: (p: ResultsParent, _: unknown, ctx: GraphQLContext): (FileMatchParent | CommitResultParent | RepoInfo)[] =>
+      p.response.matches.map((m) => (m.type === 'repo' ? repoOf(ctx, m) : m.type === 'commit' ? commitResultOf(m, repoOf(ctx, m)) : { match: m, repo: repoOf(ctx, m) })),
     matchCount: (p: ResultsParent) => p.response.matchCount,
     resultCount: (p: ResultsParent) => p.response.matchCount,
     approximateResultCount: (p: ResultsParent) => `${p.response.matchCount}${p.response.limitHit ? '+' : ''}`,
@@ -79,12 +80,11 @@ export const searchResolvers: Resolvers = {
     },
   },
   SearchResult: {
-    __resolveType: (p: FileMatchParent | RepoInfo) => ('match' in p ? 'FileMatch' : 'Repository'),
+    __resolveType: (p: FileMatchParent | CommitResultParent | RepoInfo) => ('match' in p ? 'FileMatch' : 'commitMatch' in p ? 'CommitSearchResult' : 'Repository'),
   },
   FileMatch: {
     file: (p: FileMatchParent): BlobParent => ({ repo: p.repo, oid: p.match.commit, path: p.match.path }),
     repository: (p: FileMatchParent) => p.repo,
-    symbols: () => [],
     lineMatches: (p: FileMatchParent): readonly LineMatch[] => p.match.lineMatches,
     limitHit: () => false,
   },

@@ -3,6 +3,8 @@
  * The composition root adapts the real stores and git layer to these; nothing here is implemented.
  */
 import type { Principal } from '../../auth/principal.js';
+import type { DiffHistory } from '../../history/diff-service.js';
+import type { RepoHistory } from '../../history/repo-history.js';
 import type { SearchService } from '../../search/contracts.js';
 import type { RepoBrowser } from '../../model/repos.js';
 
@@ -83,6 +85,10 @@ export interface GraphQLServices {
   readonly accounts: AccountService;
   readonly config: ConfigService;
   readonly site: SiteInfo;
+  /** Comparisons and ancestors through git; absent when not wired (those fields then fail). */
+  readonly diffs?: DiffHistory;
+  /** The commit index, for Repository.contributors; absent when not wired (that field then fails). */
+  readonly history?: RepoHistory;
 }
 
 /** Per request: who asks, what they may read, and the request's cancellation. */

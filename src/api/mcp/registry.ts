@@ -2,6 +2,12 @@
  * The one tool registry: which tool appears on which endpoint (the table of issue 4 and reference
  * §1.1, all fourteen tools), the implementations that exist so far, and the deep search switch.
  */
+import { commitSearchTool } from './tools/commit-search.js';
+import { compareRevisionsTool } from './tools/compare-revisions.js';
+import { diffSearchTool } from './tools/diff-search.js';
+import { findReferencesTool } from './tools/find-references.js';
+import { getContributorReposTool } from './tools/get-contributor-repos.js';
+import { goToDefinitionTool } from './tools/go-to-definition.js';
 import { keywordSearchTool } from './tools/keyword-search.js';
 import { listFilesTool } from './tools/list-files.js';
 import { listReposTool } from './tools/list-repos.js';
@@ -29,7 +35,10 @@ export const ENDPOINT_TABLE: Readonly<Record<string, readonly Endpoint[]>> = {
 };
 
 /** The tools built so far; later issues add theirs here. */
-export const IMPLEMENTED: readonly ToolDefinition[] = [readFileTool, listFilesTool, listReposTool, keywordSearchTool, nlsSearchTool] as readonly ToolDefinition[];
+export const IMPLEMENTED: readonly ToolDefinition[] = [
+  readFileTool, listFilesTool, listReposTool, keywordSearchTool, nlsSearchTool, goToDefinitionTool, findReferencesTool,
+  diffSearchTool, compareRevisionsTool, commitSearchTool, getContributorReposTool,
+] as readonly ToolDefinition[];
 
 export interface RegistryOptions {
   /** SRC_MCP_DISABLE_DEEPSEARCH_TOOL: hides and refuses `deepsearch` everywhere (not `deepsearch_read`). */

@@ -2,7 +2,10 @@
  * What the MCP tools need from the rest of Quarry, as interfaces over plain data; the composition
  * root (server/mcp.ts) supplies the real search service, repository browser and index readers.
  */
+import type { DiffHistory } from '../../history/diff-service.js';
+import type { RepoHistory } from '../../history/repo-history.js';
 import type { RepoBrowser } from '../../model/repos.js';
+import type { SymbolIndex } from '../../model/symbols.js';
 import type { SearchService } from '../../search/contracts.js';
 
 export interface McpServices {
@@ -16,4 +19,10 @@ export interface McpServices {
   defaultCommit(repo: string): Promise<string | null>;
   /** Live documents across every index: BM25's collection size. */
   indexedFileCount(): number;
+  /** Symbol tables of the indexed repositories, for go_to_definition and find_references; absent while the server builds none. */
+  readonly symbols?: SymbolIndex;
+  /** Diff search, comparisons and ancestors through git, for diff_search and compare_revisions; absent when not wired. */
+  readonly diffs?: DiffHistory;
+  /** The commit index, for commit_search and get_contributor_repos; absent when not wired. */
+  readonly history?: RepoHistory;
 }

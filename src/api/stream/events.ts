@@ -4,6 +4,7 @@
  */
 import { toStreamMatch } from '../../cli/stream-json.js';
 import type { LineMatch, SearchMatch } from '../../model/result.js';
+import { symbolStreamMatch } from './symbol-events.js';
 
 /** One event: `event: NAME\ndata: JSON\n\n`. JSON.stringify never emits a raw newline. */
 export function sseEvent(name: string, data: unknown): string {
@@ -16,7 +17,8 @@ export interface MatchShape {
 }
 
 export function streamMatch(match: SearchMatch, shape: MatchShape): Record<string, unknown> {
-  if (match.type === 'repo' || (shape.maxLineLen < 0 && !shape.chunkMatches)) return toStreamMatch(match);
+  if (match.type === 'symbol') return symbolStreamMatch(match);
+  if (match.type === 'repo' || match.type === 'commit' || (shape.maxLineLen < 0 && !shape.chunkMatches)) return toStreamMatch(match);
   const lineMatches = shape.maxLineLen < 0 ? match.lineMatches : match.lineMatches.map((l) => cutLine(l, shape.maxLineLen));
   const base = toStreamMatch({ ...match, lineMatches });
   return shape.chunkMatches && match.type === 'content' ? { ...base, chunkMatches: chunkMatches(lineMatches) } : base;
@@ -82,7 +84,7 @@ export function searchFilters(matches: readonly SearchMatch[], limitHit: boolean
   for (const m of matches) {
     const count = m.type === 'repo' ? 1 : m.matchCount;
     repos.set(m.repository, (repos.get(m.repository) ?? 0) + count);
-    if (m.type !== 'repo' && m.language !== null) langs.set(m.language, (langs.get(m.language) ?? 0) + count);
+    if (m.type !== 'repo' && m.type !== 'commit' && m.language !== null) langs.set(m.language, (langs.get(m.language) ?? 0) + count);
   }
   const facet = (counts: Map<string, number>, kind: Filter['kind'], value: (label: string) => string): Filter[] =>
     [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, MAX_FILTERS_PER_KIND)

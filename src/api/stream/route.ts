@@ -112,6 +112,7 @@ function streamsAsFound(params: StreamParams): boolean {
 }
 
 function matchKey(m: SearchMatch): string {
+  if (m.type === 'commit') return `commit\0${m.repositoryID}\0${m.oid}`;
   return m.type === 'repo' ? `repo\0${m.repositoryID}` : `file\0${m.repositoryID}\0${m.commit}\0${m.path}`;
 }
 

@@ -8,9 +8,18 @@ import { openSegmentReader, type SegmentReader } from './segment-reader.js';
 export interface DocLookup {
   /** A copy of the live document's bytes at `path` in the manifest's segments, or null when none has it. */
   read(manifest: Manifest, path: string): Buffer | null;
+  /** The live document at `path`: the reader of its segment and its doc id, or null. Valid until the next call. */
+  locate(manifest: Manifest, path: string): { readonly reader: SegmentReader; readonly doc: number } | null;
+  /** The manifest's segments, newest first, with a test for their replaced docs. Valid until the next call. */
+  segments(manifest: Manifest): readonly LiveSegment[];
   /** Segments held open now (for tests and stats). */
   openSegments(): readonly string[];
   close(): Promise<void>;
+}
+
+export interface LiveSegment {
+  readonly reader: SegmentReader;
+  isDeleted(doc: number): boolean;
 }
 
 interface OpenSegment {
@@ -55,20 +64,29 @@ export function createDocLookup(segmentDir: (id: string) => string, maxOpenSegme
     return segment;
   };
 
+  const locate = (manifest: Manifest, path: string): { reader: SegmentReader; doc: number } | null => {
+    retireReplaced(manifest);
+    // Newest first: an incremental run's segment holds the current version of the paths it replaced.
+    for (let i = manifest.segments.length - 1; i >= 0; i--) {
+      const ref = manifest.segments[i]!;
+      const segment = segmentOf(ref.id);
+      segment.docs ??= pathMap(segment.reader);
+      const doc = segment.docs.get(path);
+      if (doc !== undefined && !isDeleted(ref, doc)) return { reader: segment.reader, doc };
+    }
+    return null;
+  };
+
   return {
     read(manifest, path) {
+      const found = locate(manifest, path);
+      // The reader's buffer is reused by its next read; the caller keeps these bytes.
+      return found ? Buffer.from(found.reader.content(found.doc)) : null;
+    },
+    locate,
+    segments(manifest) {
       retireReplaced(manifest);
-      // Newest first: an incremental run's segment holds the current version of the paths it replaced.
-      for (let i = manifest.segments.length - 1; i >= 0; i--) {
-        const ref = manifest.segments[i]!;
-        const segment = segmentOf(ref.id);
-        segment.docs ??= pathMap(segment.reader);
-        const doc = segment.docs.get(path);
-        if (doc === undefined || isDeleted(ref, doc)) continue;
-        // The reader's buffer is reused by its next read; the caller keeps these bytes.
-        return Buffer.from(segment.reader.content(doc));
-      }
-      return null;
+      return manifest.segments.map((ref) => ({ reader: segmentOf(ref.id).reader, isDeleted: (doc: number) => isDeleted(ref, doc) })).reverse();
     },
     openSegments: () => [...open.keys()],
     async close() {

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { createError } from '../../errors.js';
 import {
-  COL_BLOBS, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES,
-  CONTENT_FILE, FORMAT_VERSION, META_FILE, type SegmentInfo,
+  COL_BLOBS, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
+  CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
 import { decodePostings } from '../postings.js';
 import type { SegmentSource } from '../store.js';
@@ -17,6 +17,15 @@ export interface SegmentReader extends SegmentSource {
   readonly info: SegmentInfo;
   readonly sizes: Uint32Array;
   blobOid(doc: number): string;
+  /** SYMBOLS_* per doc, or null when the segment was built without symbols. */
+  symbolStatus(): Uint8Array | null;
+  /** A copy of the doc's encoded FileSymbols (symbols/codec.ts), or null when it has none. */
+  symbols(doc: number): Uint8Array | null;
+  /** Ascending ids of the docs defining (non-locally) / referencing `name`. */
+  docsDefining(name: string): Uint32Array;
+  docsReferencing(name: string): Uint32Array;
+  /** Every name docsDefining answers for, in key order (for name patterns that are not exact). */
+  definedNames(): string[];
   close(): Promise<void>;
 }
 
@@ -50,6 +59,17 @@ export function openSegmentReader(dir: string): SegmentReader {
   const dictLoc = u32(column(COL_DICT_LOC));
   const contentEnv: RootDatabase = open({ path: join(dir, CONTENT_FILE), noSubdir: true, readOnly: true, maxDbs: 2 });
   const content: Database<Uint8Array, number> = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
+  const symbolStatus = cols.getBinary(COL_SYMBOL_STATUS) ?? null;
+  const optionalDb = (env: RootDatabase, name: string, keyEncoding?: 'uint32'): Database<Uint8Array, string | number> | null =>
+    symbolStatus ? env.openDB({ name, encoding: 'binary', ...(keyEncoding ? { keyEncoding } : {}) }) : null;
+  const symbolDb = optionalDb(contentEnv, DB_SYMBOLS, 'uint32');
+  const defsDb = optionalDb(metaEnv, DB_SYMBOL_DEFS);
+  const refsDb = optionalDb(metaEnv, DB_SYMBOL_REFS);
+  const namePostings = (db: Database<Uint8Array, string | number> | null, name: string): Uint32Array => {
+    if (!db || name.length === 0 || Buffer.byteLength(name) > 500) return EMPTY;
+    const bytes = db.getBinary(name);
+    return bytes ? decodePostings(bytes) : EMPTY;
+  };
   const decoder = new TextDecoder();
   let scratch = new Uint32Array(1024);
 
@@ -67,6 +87,11 @@ export function openSegmentReader(dir: string): SegmentReader {
       // lmdb's reusable buffer reports the value's length but spans its whole allocation.
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
     },
+    symbolStatus: () => symbolStatus,
+    symbols: (doc) => symbolDb?.getBinary(doc) ?? null,
+    docsDefining: (name) => namePostings(defsDb, name),
+    docsReferencing: (name) => namePostings(refsDb, name),
+    definedNames: () => (defsDb ? [...defsDb.getKeys()].map(String) : []),
     postings(trigram, lo, hi) {
       const slot = findTrigram(dictTri, trigram);
       if (slot < 0) return EMPTY;

@@ -7,19 +7,31 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import {
-  COL_BLOBS, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES,
-  CONTENT_FILE, FORMAT_VERSION, META_FILE, type SegmentInfo,
+  COL_BLOBS, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
+  CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
+import { encodePostings } from '../postings.js';
 import type { MergedPostings } from '../build/merge.js';
 import type { SegmentDocs } from '../store.js';
 
 /** Content bytes queued for writing before addDocument waits for the writer thread. */
 const MAX_PENDING_BYTES = 128 * 1024 * 1024;
+/** LMDB's key limit is 511 bytes; longer identifiers are not worth indexing by name. */
+const MAX_KEY_BYTES = 500;
+
+/** A segment's symbol tables (format.ts): status per doc and the two name indexes, doc ids ascending. */
+export interface SegmentSymbols {
+  readonly status: Uint8Array;
+  readonly defined: ReadonlyMap<string, readonly number[]>;
+  readonly referenced: ReadonlyMap<string, readonly number[]>;
+}
 
 export interface SegmentWriter {
   readonly dir: string;
   addDocument(doc: number, content: Uint8Array): Promise<void>;
-  finish(docs: SegmentDocs, postings: MergedPostings): Promise<SegmentInfo>;
+  /** The encoded FileSymbols of a doc (any order, at most once per doc). */
+  addSymbols(doc: number, encoded: Uint8Array): void;
+  finish(docs: SegmentDocs, postings: MergedPostings, symbols?: SegmentSymbols | null): Promise<SegmentInfo>;
   abort(): Promise<void>;
 }
 
@@ -27,6 +39,7 @@ export function createSegmentWriter(dir: string): SegmentWriter {
   mkdirSync(dir, { recursive: true });
   const contentEnv = open({ path: join(dir, CONTENT_FILE), noSubdir: true, maxDbs: 2, noMemInit: true });
   const content = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
+  const symbolDb = contentEnv.openDB({ name: DB_SYMBOLS, encoding: 'binary', keyEncoding: 'uint32' });
   let pendingBytes = 0;
   let pending: Promise<unknown> = Promise.resolve();
 
@@ -40,10 +53,13 @@ export function createSegmentWriter(dir: string): SegmentWriter {
         pendingBytes = 0;
       }
     },
-    async finish(docs, postings) {
+    addSymbols(doc, encoded) {
+      pending = symbolDb.put(doc, encoded);
+    },
+    async finish(docs, postings, symbols = null) {
       await pending;
       await contentEnv.close();
-      return writeMeta(dir, docs, postings);
+      return writeMeta(dir, docs, postings, symbols);
     },
     async abort() {
       await pending.catch(() => undefined);
@@ -53,7 +69,7 @@ export function createSegmentWriter(dir: string): SegmentWriter {
   };
 }
 
-async function writeMeta(dir: string, docs: SegmentDocs, postings: MergedPostings): Promise<SegmentInfo> {
+async function writeMeta(dir: string, docs: SegmentDocs, postings: MergedPostings, symbols: SegmentSymbols | null): Promise<SegmentInfo> {
   const env: RootDatabase = open({ path: join(dir, META_FILE), noSubdir: true, maxDbs: 4, noMemInit: true });
   const cols: Database<Uint8Array, string> = env.openDB({ name: 'cols', encoding: 'binary' });
   const blocks: Database<Uint8Array, number> = env.openDB({ name: 'blocks', encoding: 'binary', keyEncoding: 'uint32' });
@@ -71,11 +87,20 @@ async function writeMeta(dir: string, docs: SegmentDocs, postings: MergedPosting
   void cols.put(COL_FLAGS, docs.flags);
   void cols.put(COL_DICT_TRI, bytesOf(postings.trigrams));
   void cols.put(COL_DICT_LOC, bytesOf(postings.locations));
+  if (symbols) writeSymbolIndexes(env, cols, symbols);
   // info goes last: a reader that finds it knows every other column is there.
   await cols.put(COL_INFO, Buffer.from(JSON.stringify(info)));
   await env.flushed;
   await env.close();
   return info;
+}
+
+function writeSymbolIndexes(env: RootDatabase, cols: Database<Uint8Array, string>, symbols: SegmentSymbols): void {
+  void cols.put(COL_SYMBOL_STATUS, symbols.status);
+  for (const [name, index] of [[DB_SYMBOL_DEFS, symbols.defined], [DB_SYMBOL_REFS, symbols.referenced]] as const) {
+    const db: Database<Uint8Array, string> = env.openDB({ name, encoding: 'binary' });
+    for (const [key, ids] of index) if (key.length > 0 && Buffer.byteLength(key) <= MAX_KEY_BYTES) void db.put(key, encodePostings(ids));
+  }
 }
 
 function bytesOf(view: Uint32Array): Uint8Array {

@@ -13,7 +13,7 @@ export const TEST_ORIGIN = 'http://quarry.test';
 
 export function mcpServicesOf(fixture: EngineFixture): McpServices {
   const { engine } = fixture;
-  return createMcpServices({ dataDir: fixture.dataDir, store: engine.store, catalog: engine.catalog, search: engine.search });
+  return createMcpServices({ dataDir: fixture.dataDir, store: engine.store, catalog: engine.catalog, search: engine.search, pool: engine.pool });
 }
 
 export interface CallOptions {

@@ -75,11 +75,11 @@ test('cm=t adds chunk matches, max-line-len cuts lines, display limits what is s
 });
 
 test('a query the engine cannot process answers 200 with an alert, then done; bad parameters are a 400', async () => {
-  const { events } = await readEvents(await stream({ q: 'needle type:symbol' }));
+  const { events } = await readEvents(await stream({ q: 'needle select:file.owners' }));
   assert.deepEqual(events.map((e) => e.name), ['alert', 'progress', 'done']);
   const alert = events[0]!.data as { title: string; description: string; proposedQueries: unknown[] };
   assert.equal(alert.title, 'Unable To Process Query');
-  assert.match(alert.description, /type:symbol/);
+  assert.match(alert.description, /select:file\.owners/);
   const bad = await stream({ q: 'needle', t: 'fuzzy' });
   assert.equal(bad.status, 400);
   assert.match(await bad.text(), /unknown pattern type/);

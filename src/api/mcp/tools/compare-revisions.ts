@@ -1,0 +1,95 @@
+/**
+ * The `compare_revisions` tool: what `head` changes over its merge base with `base` (as
+ * Sourcegraph's repository comparison), with line and file totals, each file's hunks, and cursor
+ * paging over files; a page stops early, with a cursor, where the answer budget is spent.
+ */
+import { pageFiles, type Comparison } from '../../../history/compare.js';
+import type { FileDiff } from '../../../history/diff-model.js';
+import { AnswerBuilder } from '../answer.js';
+import { objectSchema } from '../arguments.js';
+import { fileHeader, plural } from '../format.js';
+import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { diffService, hunkBody, hunkHeader, requireRepo } from './diff-repos.js';
+
+export interface CompareRevisionsArgs {
+  readonly repo: string;
+  readonly base: string;
+  readonly head: string;
+  readonly first?: number;
+  readonly after?: string;
+}
+
+export const DEFAULT_FIRST = 50;
+export const MAX_FIRST = 100;
+
+const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
+Compares two revisions of a repository and returns the changed files with their diffs.
+The diff is what head changes relative to the common ancestor of base and head (like "git diff base...head"), so changes made on base after head branched off are not shown.
+The answer starts with the totals (files added, modified, deleted; lines added and deleted), then one section per file: "# <repo> – <path>" with its status and line counts, then its hunks in unified diff format.
+Returns up to first files per page (default ${DEFAULT_FIRST}, maximum ${MAX_FIRST}). When more files exist, the answer ends with a cursor: call again with after set to it.
+
+Examples:
+<examples>
+<example>
+	<user>What changed in the last 5 commits of the main branch of github.com/acme/app?</user>
+	<response>Calls the compare revisions tool with repo: "github.com/acme/app", base: "main~5", head: "main"</response>
+</example>
+<example>
+	<user>What does the feature/login branch change?</user>
+	<response>Calls the compare revisions tool with repo: "github.com/acme/app", base: "main", head: "feature/login"</response>
+</example>
+</examples>`;
+
+export const compareRevisionsTool: ToolDefinition<CompareRevisionsArgs> = {
+  name: 'compare_revisions',
+  description: DESCRIPTION,
+  inputSchema: objectSchema({
+    repo: { type: 'string', description: 'The name of the repository, e.g. "github.com/sourcegraph/sourcegraph".' },
+    base: { type: 'string', description: 'The older version, e.g., "main~5", a commit hash, or a tag.' },
+    head: { type: 'string', description: 'The newer version, e.g., "main", a commit hash, or a tag.' },
+    first: { type: 'integer', minimum: 1, maximum: MAX_FIRST, description: `Number of files per page (default: ${DEFAULT_FIRST}, max: ${MAX_FIRST}).` },
+    after: { type: 'string', description: 'Cursor for the next page of files. Use "after" with the provided endCursor value.' },
+  }, ['repo', 'base', 'head']),
+  async run(args, ctx) {
+    const diffs = diffService(ctx);
+    const repo = requireRepo(ctx, args.repo);
+    if (args.base.trim() === '' || args.head.trim() === '') throw new ToolError('base and head must both name a revision (a branch, tag or commit).');
+    const comparison = await diffs.compare(repo, args.base.trim(), args.head.trim());
+    const page = pageFiles(comparison.files, args.first ?? DEFAULT_FIRST, args.after);
+    const builder = new AnswerBuilder(ctx.maxAnswerTokens);
+    builder.add(summary(repo, args, comparison));
+    if (comparison.files.length === 0) return { text: builder.finish(null) };
+    let shown = 0;
+    for (const file of page.files) {
+      if (!builder.add(fileSection(repo, file)) && !builder.add(fileSection(repo, file, false))) break;
+      shown++;
+    }
+    const next = page.start + shown;
+    const total = comparison.files.length;
+    const range = shown === 0 ? 'No file fits the answer budget' : `Showing files ${page.start + 1}-${next} of ${total}`;
+    const more = next < total ? `; for the next files call compare_revisions with after: "${next}"` : '';
+    const spent = shown < page.files.length ? ` (the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is spent)` : '';
+    return { text: builder.finish(page.start > 0 || next < total ? `(${range}${spent}${more}.)` : null, '\n') };
+  },
+};
+
+function summary(repo: string, args: CompareRevisionsArgs, c: Comparison): string {
+  const t = c.totals;
+  const from = c.from === c.base ? '' : `, from their merge base ${c.from.slice(0, 12)}`;
+  const head = `Comparing ${repo}: ${args.base} (${c.base.slice(0, 12)}) ... ${args.head} (${c.head.slice(0, 12)})${from}\n`;
+  if (c.files.length === 0) return `${head}No changes.\n`;
+  return `${head}${plural(c.files.length, 'file')} changed (${t.filesAdded} added, ${t.filesModified} modified, ${t.filesDeleted} deleted), ` +
+    `${plural(t.linesAdded, 'line')} added, ${plural(t.linesDeleted, 'line')} deleted.\n`;
+}
+
+/** With withHunks false, only the header: a file whose diff does not fit still shows what changed. */
+function fileSection(repo: string, file: FileDiff, withHunks = true): string {
+  const path = file.newPath ?? file.oldPath ?? '';
+  const status = file.status === 'renamed' || file.status === 'copied' ? `${file.status} from ${file.oldPath}` : file.status;
+  const stats = file.binary ? 'binary' : `+${file.added} -${file.deleted}`;
+  let text = `${fileHeader(repo, path)} (${status}, ${stats})\n`;
+  if (file.binary) return `${text}(binary file: no text diff)\n`;
+  if (!withHunks) return file.hunks.length === 0 ? text : `${text}(hunks not shown: the answer budget is spent)\n`;
+  for (const hunk of file.hunks) text += `${hunkHeader(hunk)}\n${hunkBody(hunk)}`;
+  return text;
+}

@@ -1,0 +1,139 @@
+/**
+ * The `diff_search` tool: added and removed lines (never messages) matching a pattern in the
+ * history of the given repositories, newest commits first, each hunk with numbered lines and the
+ * match ranges, within the answer budget and with honest totals.
+ */
+import { parseDate } from '../../../history/dates.js';
+import { compileDiffPattern } from '../../../history/diff-match.js';
+import type { CommitHit, DiffSearchOutcome } from '../../../history/diff-search.js';
+import { AnswerBuilder } from '../answer.js';
+import { objectSchema } from '../arguments.js';
+import { plural } from '../format.js';
+import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { diffService, requireRepo } from './diff-repos.js';
+import { commitSections } from './diff-results.js';
+
+export interface DiffSearchArgs {
+  readonly pattern: string;
+  readonly repos: readonly string[];
+  readonly added?: boolean;
+  readonly removed?: boolean;
+  readonly author?: string;
+  readonly authors?: readonly string[];
+  readonly after?: string;
+  readonly before?: string;
+  readonly revisions?: readonly string[];
+  readonly count?: number;
+  readonly useRegex?: boolean;
+}
+
+export const DEFAULT_COUNT = 20;
+export const MAX_COUNT = 50;
+const SEARCH_TIMEOUT_MS = 20_000;
+
+const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
+Searches the code changes (diffs) in the history of repositories.
+This tool searches ONLY the actual code changes (added/removed lines), not commit messages. Use commit_search to search messages.
+The pattern is matched literally and case-insensitively unless useRegex is true (then it is an RE2 regular expression).
+Set added: true to search only added lines, removed: true to search only removed lines; by default both.
+Results come newest commit first, up to count commits (default ${DEFAULT_COUNT}, maximum ${MAX_COUNT}). Each result starts with "# <repo> – <short commit> – <path>", then the author, date and subject, then each matching hunk: "+N: " added lines (N in the new file), "-N: " removed lines (N in the old file), " N: " context, and a "matches:" line with line:start-end character ranges (0-based, end exclusive).
+Merge commits are searched in what they changed against their first parent.
+
+Examples:
+<examples>
+<example>
+	<user>When was the function parseConfig removed from the sourcegraph/sourcegraph repository?</user>
+	<response>Calls the diff search tool with pattern: "func parseConfig", repos: ["github.com/sourcegraph/sourcegraph"], removed: true</response>
+</example>
+<example>
+	<user>Who added calls to the deprecated fetchLegacy API in the last month?</user>
+	<response>Calls the diff search tool with pattern: "fetchLegacy(", repos: ["github.com/acme/app"], added: true, after: "1 month ago"</response>
+</example>
+</examples>`;
+
+export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
+  name: 'diff_search',
+  description: DESCRIPTION,
+  inputSchema: objectSchema({
+    pattern: { type: 'string', description: 'The text (or, with useRegex, the regular expression) to find in added or removed lines.' },
+    repos: { type: 'array', items: { type: 'string' }, maxItems: 50, description: 'REQUIRED: Repositories to search in (e.g., ["github.com/gohugoio/hugo"]). Multiple repositories are combined with OR logic.' },
+    added: { type: 'boolean', description: 'Search only added lines.' },
+    removed: { type: 'boolean', description: 'Search only removed lines.' },
+    author: { type: 'string', description: 'Only commits whose author name or e-mail contains this text (case-insensitive).' },
+    authors: { type: 'array', items: { type: 'string' }, maxItems: 20, description: 'Only commits by any of these authors (name or e-mail, case-insensitive partial match; OR logic).' },
+    after: { type: 'string', description: 'Only commits after this date, e.g. "2 weeks ago", "2024-01-31", "01/31/2024", "november 2023".' },
+    before: { type: 'string', description: 'Only commits before this date, in the same forms as after.' },
+    revisions: { type: 'array', items: { type: 'string' }, maxItems: 20, description: 'Branches, tags or commits whose history to search (default: the default branch); "^rev" excludes the history of rev.' },
+    count: { type: 'integer', minimum: 1, maximum: MAX_COUNT, description: `Number of commits to return (default ${DEFAULT_COUNT}, maximum ${MAX_COUNT}).` },
+    useRegex: { type: 'boolean', description: 'Treat pattern (and authors) as regular expressions (default: false).' },
+  }, ['pattern', 'repos']),
+  async run(args, ctx) {
+    const diffs = diffService(ctx);
+    if (args.repos.length === 0) throw new ToolError('Give at least one repository in repos. Use list_repos to find repository names.');
+    const repos = [...new Set(args.repos)].map((repo) => requireRepo(ctx, repo));
+    const useRegex = args.useRegex ?? false;
+    const matcher = compileDiffPattern(args.pattern, { regex: useRegex, caseSensitive: false });
+    const authorTerms = [...(args.author === undefined ? [] : [args.author]), ...(args.authors ?? [])].filter((a) => a.trim() !== '');
+    const count = args.count ?? DEFAULT_COUNT;
+    const query = {
+      matcher,
+      added: args.added ?? false,
+      removed: args.removed ?? false,
+      authors: authorTerms.map((a) => authorPattern(a, useRegex)),
+      after: args.after === undefined ? null : new Date(parseDate(args.after) * 1000),
+      before: args.before === undefined ? null : new Date(parseDate(args.before) * 1000),
+      messages: [],
+      revisions: args.revisions ?? [],
+      count,
+      deadline: Date.now() + SEARCH_TIMEOUT_MS,
+      signal: ctx.signal,
+    };
+    const outcomes: { repo: string; outcome: DiffSearchOutcome }[] = [];
+    for (const repo of repos) outcomes.push({ repo, outcome: await diffs.searchDiffs(repo, query) });
+    const hits = outcomes.flatMap(({ repo, outcome }) => outcome.commits.map((hit) => ({ repo, hit })))
+      .sort((a, b) => Date.parse(b.hit.commit.committerDate) - Date.parse(a.hit.commit.committerDate));
+    const shown = hits.slice(0, count);
+    const limitHit = hits.length > count || outcomes.some((o) => o.outcome.limitHit);
+    if (shown.length === 0) return { text: [noResults(args.pattern, repos), footer(outcomes, 0, limitHit, count, 0)].filter(Boolean).join('\n') + '\n' };
+
+    const builder = new AnswerBuilder(ctx.maxAnswerTokens);
+    let omittedCommits = 0;
+    for (const { repo, hit } of shown) {
+      if (!addCommit(builder, ctx.origin, repo, hit)) omittedCommits++;
+    }
+    return { text: builder.finish(footer(outcomes, shown.length - omittedCommits, limitHit, count, omittedCommits), '\n') };
+  },
+};
+
+function addCommit(builder: AnswerBuilder, origin: string, repo: string, hit: CommitHit): boolean {
+  let added = false;
+  for (const section of commitSections(origin, repo, hit)) if (builder.add(section)) added = true;
+  return added;
+}
+
+function authorPattern(term: string, useRegex: boolean): RegExp {
+  try {
+    return new RegExp(useRegex ? term : term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu');
+  } catch (err) {
+    throw new ToolError(`Invalid author regular expression "${term}": ${err instanceof Error ? err.message : String(err)}.`);
+  }
+}
+
+function noResults(pattern: string, repos: readonly string[]): string {
+  return `No added or removed lines match "${pattern}" in ${repos.join(', ')}.`;
+}
+
+function footer(outcomes: readonly { outcome: DiffSearchOutcome }[], shown: number, limitHit: boolean, count: number, omitted: number): string | null {
+  const notes: string[] = [];
+  const timedOut = outcomes.filter((o) => o.outcome.timedOut);
+  if (shown > 0) notes.push(`Showing ${plural(shown, 'matching commit')}${limitHit ? ' (more exist' + (count < MAX_COUNT ? `: raise count, up to ${MAX_COUNT}, or narrow with after, before, authors or revisions)` : ': narrow with after, before, authors or revisions)') : ''}.`);
+  if (omitted > 0) notes.push(`${plural(omitted, 'matching commit')} did not fit the answer budget: lower count or narrow the search.`);
+  if (timedOut.length > 0) {
+    const scanned = timedOut.reduce((n, o) => n + o.outcome.scanned, 0);
+    const candidates = timedOut.reduce((n, o) => n + o.outcome.candidates, 0);
+    notes.push(`The search stopped at its time limit after reading ${scanned} of ${candidates} candidate commits: results may be incomplete.`);
+  }
+  const skipped = outcomes.reduce((n, o) => n + o.outcome.skipped, 0);
+  if (skipped > 0) notes.push(`${plural(skipped, 'commit')} too large to read were skipped.`);
+  return notes.length === 0 ? null : `(${notes.join(' ')})`;
+}

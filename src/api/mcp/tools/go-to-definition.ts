@@ -1,0 +1,76 @@
+/**
+ * The `go_to_definition` tool (reference §1.4): resolves a symbol used in a file to its definition
+ * and shows up to 50 lines of it, in Sourcegraph's text format. Resolution is symbols/navigation's.
+ */
+import { findDefinition, parseSymbolName } from '../../../symbols/navigation/definition.js';
+import type { RankedDefinition } from '../../../symbols/navigation/model.js';
+import { AnswerBuilder } from '../answer.js';
+import { objectSchema } from '../arguments.js';
+import { fileHeader, plural } from '../format.js';
+import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { addNumberedLines } from './file-lines.js';
+import { FileLines, startNavigation, symbolNotFound, type NavigationArgs } from './nav-origin.js';
+import { REPO_ARG, REVISION_ARG } from './nav-schema.js';
+
+export const DEFINITION_MAX_LINES = 50;
+const MAX_ALTERNATIVES = 5;
+
+const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
+Finds the definition of a symbol (function, method, class, type, variable …) used in a file, following the file's local scopes, its imports, the rest of its repository and other repositories.
+It will return up to ${DEFINITION_MAX_LINES} lines of the code snippet containing the definition, under a "# repo – path" header, each line prefixed with its 1-based line number.
+For methods, use just the method name without the class prefix. If the symbol is not found, returns "Symbol not found".
+When several definitions are equally likely, the closing note lists the others.`;
+
+export const goToDefinitionTool: ToolDefinition<NavigationArgs> = {
+  name: 'go_to_definition',
+  description: DESCRIPTION,
+  inputSchema: objectSchema({
+    repo: REPO_ARG,
+    path: { type: 'string', description: 'The path to the file within the repository containing the symbol reference.' },
+    symbol: { type: 'string', description: 'The name of the symbol to find the definition for.' },
+    revision: REVISION_ARG,
+  }, ['repo', 'path', 'symbol']),
+  async run(args, ctx) {
+    const name = parseSymbolName(args.symbol);
+    if (name === null) throw new ToolError('"symbol" is empty: pass the name of a function, type, variable or method.');
+    const start = await startNavigation(ctx, args);
+    const answer = findDefinition(start.resolver, start.origin, name);
+    if (answer === null) throw symbolNotFound(args.symbol, start);
+    const { file, definition } = answer.best.site;
+    const lines = await new FileLines(ctx).get(file);
+    if (lines === null) throw new ToolError(`The definition's file ${file.path} in ${file.repo} can no longer be read; retry once the repository is re-indexed.`);
+    const first = definition.range.startLine + 1;
+    const last = Math.min(definition.range.endLine + 1, first + DEFINITION_MAX_LINES - 1, lines.length);
+    const builder = new AnswerBuilder(ctx.maxAnswerTokens);
+    builder.add(`${fileHeader(file.repo, file.path)}\n`);
+    const next = addNumberedLines(builder, lines, first, last, builder.remainingChars);
+    const notes = [
+      next <= last ? `(lines ${next}-${last} of the definition are not shown: the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is spent; use read_file for them)` : null,
+      last < definition.range.endLine + 1 ? `(the definition continues to line ${definition.range.endLine + 1}; use read_file to see the rest)` : null,
+      certaintyNote(answer.best, answer.fromUsage),
+      alternativesNote(answer.alternatives),
+      start.revisionNote,
+    ].filter((n): n is string => n !== null);
+    return { text: builder.finish(notes.length === 0 ? null : notes.join('\n')) };
+  },
+};
+
+function certaintyNote(best: RankedDefinition, fromUsage: boolean): string | null {
+  if (!fromUsage) return '(the file does not mention this name: the definition was found by name alone)';
+  switch (best.certainty) {
+    case 'repo-exported':
+    case 'repo':
+      return '(matched by name in the same repository: no import or enclosing scope defines it)';
+    case 'other-repo':
+      return '(matched by name in another repository: no import or enclosing scope defines it)';
+    default:
+      return null;
+  }
+}
+
+function alternativesNote(alternatives: readonly RankedDefinition[]): string | null {
+  if (alternatives.length === 0) return null;
+  const shown = alternatives.slice(0, MAX_ALTERNATIVES).map((a) => `${fileHeader(a.site.file.repo, a.site.file.path).slice(2)}:${a.site.definition.nameRange.startLine + 1}`);
+  const more = alternatives.length > MAX_ALTERNATIVES ? ` and ${alternatives.length - MAX_ALTERNATIVES} more` : '';
+  return `(also: ${shown.join('; ')}${more})`;
+}

@@ -1,0 +1,169 @@
+/**
+ * Diff search in one repository: candidate commits (reachable from the tips, filtered by author,
+ * date and message on their metadata) read newest first in batches of diffs, matching only added
+ * and removed lines, until one more than `count` commits matched or the deadline passed.
+ */
+import { isQuarryError } from '../errors.js';
+import type { CommitDiff, CommitMeta, DiffHunk, DiffLine, FileDiff } from './diff-model.js';
+import { listCommits, readCommitDiffs, type GitBounds } from './diff-git.js';
+import type { LineMatcher } from './diff-match.js';
+
+export interface DiffSearchRequest {
+  readonly matcher: LineMatcher;
+  /** Which changed lines to search: both unless exactly one is asked for. */
+  readonly added: boolean;
+  readonly removed: boolean;
+  /** Commit ids the history is walked from. */
+  readonly tips: readonly string[];
+  /** Any of them must match `Name <email>` of the author (OR); empty means anyone. */
+  readonly authors: readonly RegExp[];
+  /** Committer date bounds, as `git log --since/--until` apply them. */
+  readonly after: Date | null;
+  readonly before: Date | null;
+  readonly messages: readonly { readonly re: RegExp; readonly negated: boolean }[];
+  readonly count: number;
+  /** Epoch milliseconds. */
+  readonly deadline: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface LineHit {
+  readonly line: DiffLine;
+  /** [start, end) code point offsets in the line's text. */
+  readonly ranges: readonly (readonly [number, number])[];
+}
+
+export interface HunkHit {
+  readonly oldPath: string | null;
+  readonly newPath: string | null;
+  readonly hunk: DiffHunk;
+  readonly hits: readonly LineHit[];
+}
+
+export interface CommitHit {
+  readonly commit: CommitMeta;
+  readonly hunks: readonly HunkHit[];
+}
+
+export interface DiffSearchOutcome {
+  /** At most `count`, newest first. */
+  readonly commits: readonly CommitHit[];
+  /** More matching commits exist, or the search stopped before it could tell. */
+  readonly limitHit: boolean;
+  readonly timedOut: boolean;
+  /** Commits whose diffs were read, out of `candidates`. */
+  readonly scanned: number;
+  readonly candidates: number;
+  /** Commits too large to read within the output bound. */
+  readonly skipped: number;
+}
+
+const BATCH = 40;
+/** Lines of context around each change: enough to read a hunk, few enough to keep answers small. */
+export const DIFF_CONTEXT_LINES = 1;
+const BATCH_MAX_BYTES = 32 * 1024 * 1024;
+const LIST_MAX_BYTES = 256 * 1024 * 1024;
+
+export async function searchDiffs(gitDir: string, request: DiffSearchRequest): Promise<DiffSearchOutcome> {
+  let candidates: CommitMeta[];
+  try {
+    candidates = (await listCommits(gitDir, request.tips, boundsUntil(request.deadline, LIST_MAX_BYTES))).filter((c) => wanted(c, request));
+  } catch (err) {
+    if (!isTimeout(err)) throw err;
+    return { commits: [], limitHit: true, timedOut: true, scanned: 0, candidates: 0, skipped: 0 };
+  }
+  return scanCommitDiffs(gitDir, candidates.map((c) => c.oid), request);
+}
+
+export interface DiffScanRequest extends Pick<DiffSearchRequest, 'matcher' | 'added' | 'removed' | 'count' | 'deadline' | 'signal'> {
+  /** A last test per commit whose lines matched: how the query language combines several terms. */
+  readonly accept?: (diff: CommitDiff) => boolean;
+}
+
+/** Reads the diffs of commits already chosen (newest first) and keeps those whose changed lines match. */
+export async function scanCommitDiffs(gitDir: string, candidates: readonly string[], request: DiffScanRequest): Promise<DiffSearchOutcome> {
+  const found: CommitHit[] = [];
+  let scanned = 0;
+  let skipped = 0;
+  let timedOut = false;
+  for (let i = 0; i < candidates.length && found.length <= request.count; i += BATCH) {
+    if (Date.now() >= request.deadline || request.signal?.aborted) {
+      timedOut = true;
+      break;
+    }
+    const batch = candidates.slice(i, i + BATCH);
+    try {
+      const read = await readBatch(gitDir, batch, request.deadline);
+      skipped += read.skipped;
+      for (const commit of read.diffs) {
+        scanned++;
+        const hunks = commit.files.flatMap((file) => fileHits(file, request));
+        if (hunks.length > 0 && (request.accept?.(commit) ?? true)) found.push({ commit, hunks });
+        if (found.length > request.count) break;
+      }
+    } catch (err) {
+      if (!isTimeout(err)) throw err;
+      timedOut = true;
+      break;
+    }
+  }
+  const limitHit = found.length > request.count || timedOut;
+  return { commits: found.slice(0, request.count), limitHit, timedOut, scanned, candidates: candidates.length, skipped };
+}
+
+function wanted(commit: CommitMeta, request: DiffSearchRequest): boolean {
+  const time = Date.parse(commit.committerDate);
+  if (request.after !== null && time < request.after.getTime()) return false;
+  if (request.before !== null && time > request.before.getTime()) return false;
+  if (request.authors.length > 0) {
+    const who = `${commit.authorName} <${commit.authorEmail}>`;
+    if (!request.authors.some((re) => re.test(who))) return false;
+  }
+  return request.messages.every((m) => m.re.test(commit.message) !== m.negated);
+}
+
+/** A batch too large for the output bound is read commit by commit; single commits still too large are skipped and counted. */
+async function readBatch(gitDir: string, oids: readonly string[], deadline: number): Promise<{ diffs: Awaited<ReturnType<typeof readCommitDiffs>>; skipped: number }> {
+  try {
+    return { diffs: await readCommitDiffs(gitDir, oids, DIFF_CONTEXT_LINES, boundsUntil(deadline, BATCH_MAX_BYTES)), skipped: 0 };
+  } catch (err) {
+    if (!isOversized(err)) throw err;
+  }
+  if (oids.length === 1) return { diffs: [], skipped: 1 };
+  const diffs = [];
+  let skipped = 0;
+  for (const oid of oids) {
+    const one = await readBatch(gitDir, [oid], deadline);
+    diffs.push(...one.diffs);
+    skipped += one.skipped;
+  }
+  return { diffs, skipped };
+}
+
+function fileHits(file: FileDiff, request: DiffScanRequest): HunkHit[] {
+  const both = request.added === request.removed;
+  const kinds = new Set<string>([...(both || request.added ? ['+'] : []), ...(both || request.removed ? ['-'] : [])]);
+  const out: HunkHit[] = [];
+  for (const hunk of file.hunks) {
+    const hits: LineHit[] = [];
+    for (const line of hunk.lines) {
+      if (!kinds.has(line.kind)) continue;
+      const ranges = request.matcher.ranges(line.text);
+      if (ranges.length > 0) hits.push({ line, ranges });
+    }
+    if (hits.length > 0) out.push({ oldPath: file.oldPath, newPath: file.newPath, hunk, hits });
+  }
+  return out;
+}
+
+function boundsUntil(deadline: number, maxBytes: number): GitBounds {
+  return { timeoutMs: Math.max(1, deadline - Date.now()), maxBytes };
+}
+
+function isTimeout(err: unknown): boolean {
+  return isQuarryError(err, 'GIT_FAILED') && err.details['timedOut'] === true;
+}
+
+function isOversized(err: unknown): boolean {
+  return isQuarryError(err, 'GIT_FAILED') && typeof err.details['maxBytes'] === 'number';
+}

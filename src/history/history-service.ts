@@ -1,0 +1,141 @@
+/**
+ * The history service over the commit index: commit search across repositories and the
+ * repositories an author contributed to. Tables are loaded from LMDB once per index version and
+ * a repository never indexed is indexed on first use. Callers pass repositories already allowed.
+ */
+import { createError } from '../errors.js';
+import type { CommitStore, StoredCommit } from '../index/commits/commit-store.js';
+import { updateCommitIndex, type CommitIndexOutcome } from './commit-indexer.js';
+import { compileTerms, matchCommits, type CommitCriteria } from './commit-match.js';
+import { CommitTable } from './commit-table.js';
+import { filterByContent } from './content-filter.js';
+import { revisionScope } from './revision-scope.js';
+
+export interface HistoryRepo {
+  readonly name: string;
+  readonly id: number;
+  readonly gitDir: string;
+}
+
+export interface CommitSearchRequest {
+  readonly repos: readonly HistoryRepo[];
+  readonly criteria: CommitCriteria;
+  /** Lines added or removed that match any term (git log -G). */
+  readonly contentTerms: readonly string[];
+  readonly revisions: readonly string[];
+  readonly count: number;
+}
+
+export interface CommitHit {
+  readonly repository: string;
+  readonly repositoryID: number;
+  readonly commit: StoredCommit;
+}
+
+export interface CommitSearchOutcome {
+  readonly commits: readonly CommitHit[];
+  /** Matches before the count cut; a lower bound when `totalExact` is false. */
+  readonly totalCount: number;
+  readonly totalExact: boolean;
+  readonly limitHit: boolean;
+}
+
+export interface ContributorRepo {
+  readonly repository: string;
+  readonly commitCount: number;
+  /** Author date of the newest matching commit, Unix seconds. */
+  readonly latestDate: number;
+}
+
+export interface HistoryService {
+  searchCommits(request: CommitSearchRequest): Promise<CommitSearchOutcome>;
+  /** Repositories with default-branch commits by an author matching any term (name or e-mail, case-insensitive substring). */
+  contributorRepos(repos: readonly HistoryRepo[], authors: readonly string[], minCommits: number): Promise<ContributorRepo[]>;
+  /** The commits of one repository's default branch, for GraphQL's contributors. */
+  table(repo: HistoryRepo): Promise<{ table: CommitTable; head: Uint8Array }>;
+  update(repo: HistoryRepo): Promise<CommitIndexOutcome>;
+}
+
+/** Commits held in memory across repositories; the least recently used tables go first. */
+const MAX_CACHED_COMMITS = 4_000_000;
+
+export function createHistoryService(store: CommitStore): HistoryService {
+  const cache = new Map<number, { version: number; table: CommitTable }>();
+  let cachedCommits = 0;
+  const building = new Map<number, Promise<CommitIndexOutcome>>();
+
+  const update = (repo: HistoryRepo): Promise<CommitIndexOutcome> => {
+    const running = building.get(repo.id);
+    if (running) return running;
+    const started = updateCommitIndex(store, repo.id, repo.gitDir).finally(() => building.delete(repo.id));
+    building.set(repo.id, started);
+    return started;
+  };
+
+  const load = async (repo: HistoryRepo) => {
+    let state = store.state(repo.id);
+    if (!state) {
+      await update(repo);
+      state = store.state(repo.id);
+      if (!state) throw createError('INTERNAL', `commit index of ${repo.name} was not written`);
+    }
+    const cached = cache.get(repo.id);
+    if (cached) {
+      cache.delete(repo.id);
+      if (cached.version === state.version) {
+        cache.set(repo.id, cached);
+        return { state, table: cached.table };
+      }
+      cachedCommits -= cached.table.size;
+    }
+    const commits: StoredCommit[] = [];
+    for (const chunk of store.chunks(repo.id)) commits.push(...chunk);
+    const table = new CommitTable(commits);
+    cache.set(repo.id, { version: state.version, table });
+    cachedCommits += table.size;
+    for (const [id, entry] of cache) {
+      if (cachedCommits <= MAX_CACHED_COMMITS || id === repo.id) break;
+      cache.delete(id);
+      cachedCommits -= entry.table.size;
+    }
+    return { state, table };
+  };
+
+  return {
+    update,
+    async table(repo) {
+      const { state, table } = await load(repo);
+      return { table, head: await revisionScope(table, state, repo.gitDir, []) };
+    },
+    async searchCommits(request) {
+      const { criteria } = request;
+      compileTerms([...criteria.messageTerms, ...criteria.authors, ...criteria.committers, ...criteria.files], criteria);
+      const perRepo = await Promise.all(request.repos.map(async (repo) => {
+        const { state, table } = await load(repo);
+        const scope = await revisionScope(table, state, repo.gitDir, request.revisions);
+        let ordinals = matchCommits(table, criteria, scope);
+        let truncated = false;
+        if (request.contentTerms.length > 0) {
+          const filtered = await filterByContent(repo.gitDir, ordinals.map((o) => table.commits[o]!.oid), request.contentTerms, criteria.useRegex, criteria.caseSensitive ?? false);
+          ordinals = ordinals.filter((o) => filtered.oids.has(table.commits[o]!.oid));
+          truncated = filtered.truncated;
+        }
+        return { hits: ordinals.map((o) => ({ repository: repo.name, repositoryID: repo.id, commit: table.commits[o]! })), truncated };
+      }));
+      const all = perRepo.flatMap((r) => r.hits).sort((a, b) => b.commit.committerDate - a.commit.committerDate);
+      const truncated = perRepo.some((r) => r.truncated);
+      return { commits: all.slice(0, request.count), totalCount: all.length, totalExact: !truncated, limitHit: all.length > request.count || truncated };
+    },
+    async contributorRepos(repos, authors, minCommits) {
+      const found: ContributorRepo[] = [];
+      for (const repo of repos) {
+        const { table, head } = await this.table(repo);
+        const ordinals = matchCommits(table, { messageTerms: [], authors, committers: [], files: [], useRegex: false }, head);
+        if (ordinals.length < Math.max(1, minCommits)) continue;
+        const latestDate = ordinals.reduce((max, o) => Math.max(max, table.commits[o]!.authorDate), 0);
+        found.push({ repository: repo.name, commitCount: ordinals.length, latestDate });
+      }
+      return found.sort((a, b) => b.commitCount - a.commitCount || b.latestDate - a.latestDate || (a.repository < b.repository ? -1 : 1));
+    },
+  };
+}

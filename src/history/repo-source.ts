@@ -1,0 +1,19 @@
+/**
+ * The repositories the history service reads: registry records with their bare mirrors. A record
+ * whose mirror has not been fetched yet has no history to offer and is left out.
+ */
+import { mirrorDir, type RepoContext } from '../repos/registry.js';
+import { getRepo, listRepos, type RepoRecord } from '../store/repos.js';
+import type { HistoryRepoSource } from './repo-history.js';
+import type { HistoryRepo } from './history-service.js';
+
+export function registryHistorySource(ctx: RepoContext): HistoryRepoSource {
+  const toHistory = (record: RepoRecord): HistoryRepo => ({ name: record.name, id: record.id, gitDir: mirrorDir(ctx, record) });
+  return {
+    get(name) {
+      const record = getRepo(ctx.store, name);
+      return record && record.lastFetchedAt !== null ? toHistory(record) : undefined;
+    },
+    list: () => listRepos(ctx.store).filter((r) => r.lastFetchedAt !== null).map(toHistory),
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Gathers the symbol results of a segment's index batches, in doc order: encodings go straight to
+ * the segment writer, names into the segment's name indexes, statuses into counts.
+ */
+import { SYMBOLS_FAILED, SYMBOLS_OK, SYMBOLS_SKIPPED, SYMBOLS_UNSUPPORTED } from '../index/format.js';
+import type { SegmentSymbols, SegmentWriter } from '../index/lmdb/segment-writer.js';
+import type { SymbolCounts } from '../index/manifest.js';
+import type { SymbolBatch } from '../pool/messages.js';
+
+export class SegmentSymbolsBuilder {
+  private readonly status: number[] = [];
+  private readonly defined = new Map<string, number[]>();
+  private readonly referenced = new Map<string, number[]>();
+
+  constructor(private readonly writer: SegmentWriter) {}
+
+  /** Batches must arrive in doc order so each name's doc list stays ascending. */
+  add(firstDoc: number, batch: SymbolBatch): void {
+    let start = 0;
+    batch.ends.forEach((end, i) => {
+      const doc = firstDoc + i;
+      this.status[doc] = batch.status[i]!;
+      if (end > start) this.writer.addSymbols(doc, batch.data.slice(start, end));
+      start = end;
+      addNames(this.defined, batch.defined[i]!, doc);
+      addNames(this.referenced, batch.referenced[i]!, doc);
+    });
+  }
+
+  finish(docCount: number): SegmentSymbols {
+    const status = new Uint8Array(docCount);
+    this.status.forEach((s, doc) => (status[doc] = s));
+    return { status, defined: this.defined, referenced: this.referenced };
+  }
+}
+
+function addNames(index: Map<string, number[]>, joined: string, doc: number): void {
+  if (joined.length === 0) return;
+  for (const name of joined.split('\n')) {
+    const docs = index.get(name);
+    if (docs) docs.push(doc);
+    else index.set(name, [doc]);
+  }
+}
+
+/** Counts of a status column, skipping the docs in `deleted`. */
+export function countSymbols(status: Uint8Array | null, deleted: ReadonlySet<number> = new Set()): SymbolCounts {
+  const counts = { files: 0, unsupported: 0, skipped: 0, failed: 0 };
+  if (!status) return counts;
+  status.forEach((s, doc) => {
+    if (deleted.has(doc)) return;
+    if (s === SYMBOLS_OK) counts.files++;
+    else if (s === SYMBOLS_UNSUPPORTED) counts.unsupported++;
+    else if (s === SYMBOLS_SKIPPED) counts.skipped++;
+    else if (s === SYMBOLS_FAILED) counts.failed++;
+  });
+  return counts;
+}
+
+export function addCounts(a: SymbolCounts, b: SymbolCounts): SymbolCounts {
+  return { files: a.files + b.files, unsupported: a.unsupported + b.unsupported, skipped: a.skipped + b.skipped, failed: a.failed + b.failed };
+}

@@ -1,0 +1,112 @@
+/**
+ * `type:diff` for the search service: the commit index picks each repository's candidate commits
+ * (revisions, author:, committer:, message:, before:, after:), git reads their diffs newest first,
+ * and the query's pattern is matched in added and removed lines only, never in messages.
+ */
+import { createError } from '../errors.js';
+import { parseDate } from '../history/dates.js';
+import type { CommitCriteria } from '../history/commit-match.js';
+import { scanCommitDiffs, type CommitHit as DiffHit } from '../history/diff-search.js';
+import type { StoredCommit } from '../index/commits/commit-store.js';
+import type { CommitMatch } from '../model/result.js';
+import type { BasicQuery, NegatableValue } from '../query/ast.js';
+import type { CommitSearcher } from './commit-search.js';
+import { diffPreview } from './diff-preview.js';
+import { compileDiffTerms } from './diff-terms.js';
+import type { RepoTarget } from './select-repos.js';
+
+export interface DiffSearcher extends CommitSearcher {
+  /** The bare git directory of a repository the commit index knows. */
+  gitDir(repo: string): string;
+}
+
+export interface DiffSearchBounds {
+  readonly limit: number;
+  /** Epoch milliseconds. */
+  readonly deadline: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface DiffQueryResult {
+  readonly matches: CommitMatch[];
+  readonly limitHit: boolean;
+  readonly timedOut: boolean;
+}
+
+/** Candidates per repository handed to git, newest first; older commits count as a limit hit. */
+const MAX_CANDIDATES = 100_000;
+/** Repositories whose diffs are read at once: each is one git process at a time. */
+const PARALLEL_REPOS = 2;
+
+export async function searchDiffQuery(searcher: DiffSearcher | undefined, basic: BasicQuery, targets: readonly RepoTarget[], bounds: DiffSearchBounds): Promise<DiffQueryResult> {
+  if (!searcher) throw createError('QUERY_UNSUPPORTED', 'type:diff searches are not available: this engine has no commit index');
+  const { filters } = basic;
+  if (filters.files.length > 0 || filters.langs.length > 0) {
+    throw createError('QUERY_UNSUPPORTED', 'file: and lang: do not apply to type:diff searches yet; narrow with repo:, author:, message:, before: or after:');
+  }
+  const added = filters.select === 'commit.diff.added';
+  const removed = filters.select === 'commit.diff.removed';
+  const terms = compileDiffTerms(basic.pattern, { caseSensitive: filters.caseSensitive, added, removed });
+  const criteria = metadataCriteria(basic);
+  const searchOne = async (target: RepoTarget) => {
+    const repo = target.manifest.repo;
+    const index = await searcher.searchCommits({ repos: [repo], criteria, contentTerms: [], revisions: target.revs, count: MAX_CANDIDATES, canRead: () => true });
+    const byOid = new Map(index.commits.map((hit) => [hit.commit.oid, hit.commit]));
+    const outcome = await scanCommitDiffs(searcher.gitDir(repo), [...byOid.keys()], {
+      matcher: terms.matcher, added, removed, count: bounds.limit, deadline: bounds.deadline,
+      ...(bounds.signal ? { signal: bounds.signal } : {}), ...(terms.accept ? { accept: terms.accept } : {}),
+    });
+    const matches = outcome.commits.map((hit) => toMatch(repo, target.manifest.repoId, byOid.get(hit.commit.oid)!, hit));
+    return { matches, limitHit: outcome.limitHit || index.limitHit, timedOut: outcome.timedOut };
+  };
+  const perRepo = await inBatches(targets, PARALLEL_REPOS, searchOne);
+  const all = perRepo.flatMap((r) => r.matches).sort((a, b) => Date.parse(b.committerDate) - Date.parse(a.committerDate));
+  const matches = all.slice(0, bounds.limit);
+  return { matches, limitHit: all.length > matches.length || perRepo.some((r) => r.limitHit), timedOut: perRepo.some((r) => r.timedOut) };
+}
+
+/** author:, committer:, message: (regular expressions, negatable) and the date bounds, for the commit index. */
+function metadataCriteria(basic: BasicQuery): CommitCriteria {
+  const commit = basic.filters.commit;
+  const flags = basic.filters.caseSensitive ? 'mu' : 'imu';
+  const tests: ((c: StoredCommit) => boolean)[] = [];
+  const add = (values: readonly NegatableValue[] | undefined, text: (c: StoredCommit) => string): void => {
+    for (const value of values ?? []) {
+      const re = compileRegExp(value.pattern, flags);
+      tests.push((c) => re.test(text(c)) !== value.negated);
+    }
+  };
+  add(commit?.authors, (c) => `${c.authorName} <${c.authorEmail}>`);
+  add(commit?.committers, (c) => `${c.committerName} <${c.committerEmail}>`);
+  add(commit?.messages, (c) => c.message);
+  return {
+    messageTerms: [], authors: [], committers: [], files: [], useRegex: false,
+    ...(commit?.after ? { after: parseDate(commit.after) } : {}),
+    ...(commit?.before ? { before: parseDate(commit.before) } : {}),
+    predicate: (c) => tests.every((t) => t(c)),
+  };
+}
+
+function compileRegExp(pattern: string, flags: string): RegExp {
+  try {
+    return new RegExp(pattern, flags);
+  } catch (err) {
+    throw createError('PATTERN_INVALID', `invalid regular expression ${JSON.stringify(pattern)}: ${(err as Error).message}`, { pattern });
+  }
+}
+
+async function inBatches<T, R>(items: readonly T[], width: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += width) out.push(...await Promise.all(items.slice(i, i + width).map(run)));
+  return out;
+}
+
+function toMatch(repository: string, repositoryID: number, c: StoredCommit, hit: DiffHit): CommitMatch {
+  const iso = (seconds: number): string => new Date(seconds * 1000).toISOString();
+  return {
+    type: 'commit', repository, repositoryID, oid: c.oid, message: c.message, parents: c.parents,
+    authorName: c.authorName, authorEmail: c.authorEmail, authorDate: iso(c.authorDate),
+    committerName: c.committerName, committerEmail: c.committerEmail, committerDate: iso(c.committerDate),
+    ranges: [], matchCount: 1, diffPreview: diffPreview(hit.hunks),
+  };
+}

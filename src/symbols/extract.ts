@@ -1,0 +1,221 @@
+/**
+ * The generic driver: runs a language's queries, compiled as one, in a single pass over a parsed
+ * tree and builds FileSymbols. Knows capture names (language-spec.ts), never node types. Reads only
+ * node offsets from the binding (text is sliced from the source, lines come from LineStarts).
+ */
+import type Parser from 'tree-sitter';
+import type { FileSymbols, SymbolDefinition, SymbolImport, SymbolKind, SymbolReference } from '../model/symbols.js';
+import type { LanguageSpec } from './language-spec.js';
+import type { LineStarts } from './line-starts.js';
+
+export interface CompiledLanguage {
+  readonly spec: LanguageSpec;
+  readonly grammar: unknown;
+  /** Definitions, then references, then imports: definition patterns keep their indexes. */
+  readonly query: Parser.Query;
+}
+
+interface Source {
+  readonly text: string;
+  readonly lines: LineStarts;
+}
+
+interface Candidate {
+  readonly kind: SymbolKind;
+  readonly pattern: number;
+  readonly nameStart: number;
+  readonly nameEnd: number;
+  readonly start: number;
+  readonly end: number;
+  readonly node: Parser.SyntaxNode;
+}
+
+interface Sorted {
+  readonly definitions: Parser.QueryMatch[];
+  readonly references: Parser.QueryMatch[];
+  readonly imports: Parser.QueryMatch[];
+}
+
+const LOCAL_SCOPES: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor']);
+const SIMPLE_RECEIVER = /^(?:[A-Za-z_$][\w$]*)(?:(?:\.|::|->)[A-Za-z_$][\w$]*){0,3}$/;
+const RECEIVER_MAX = 100;
+
+export function extractSymbols(lang: CompiledLanguage, tree: Parser.Tree, text: string, lines: LineStarts): FileSymbols {
+  const source = { text, lines };
+  const sorted = sortMatches(lang.query.matches(tree.rootNode));
+  const { definitions, spans } = collectDefinitions(lang, sorted.definitions, source);
+  return {
+    language: lang.spec.language,
+    definitions,
+    references: collectReferences(sorted.references, spans, source),
+    imports: collectImports(lang, sorted.imports, source),
+  };
+}
+
+/** Each query part has a capture only it uses: `@reference`, `@source`, else a definition. */
+function sortMatches(matches: Parser.QueryMatch[]): Sorted {
+  const sorted: Sorted = { definitions: [], references: [], imports: [] };
+  for (const match of matches) {
+    let part = sorted.definitions;
+    for (const c of match.captures) {
+      if (c.name === 'reference') part = sorted.references;
+      else if (c.name === 'source') part = sorted.imports;
+    }
+    part.push(match);
+  }
+  return sorted;
+}
+
+/** Byte spans of the kept definitions (in their order) and the start of every definition name. */
+interface DefinitionSpans {
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+  readonly names: ReadonlySet<number>;
+}
+
+function candidates(matches: readonly Parser.QueryMatch[]): Candidate[] {
+  const byName = new Map<number, Candidate>();
+  for (const match of matches) {
+    let nameNode: Parser.SyntaxNode | null = null;
+    let node: Parser.SyntaxNode | null = null;
+    let kind: SymbolKind | null = null;
+    for (const c of match.captures) {
+      if (c.name === 'name') nameNode = c.node;
+      else if (c.name.startsWith('definition.')) {
+        node = c.node;
+        kind = c.name.slice(11) as SymbolKind;
+      }
+    }
+    if (!nameNode || !node || !kind) continue;
+    const nameStart = nameNode.startIndex;
+    const seen = byName.get(nameStart);
+    if (seen && seen.pattern <= match.pattern) continue;
+    const sameNode = node === nameNode;
+    const nameEnd = nameNode.endIndex;
+    byName.set(nameStart, { kind, pattern: match.pattern, nameStart, nameEnd, start: sameNode ? nameStart : node.startIndex, end: sameNode ? nameEnd : node.endIndex, node });
+  }
+  return [...byName.values()].sort((a, b) => a.start - b.start || b.end - a.end || a.nameStart - b.nameStart);
+}
+
+function collectDefinitions(lang: CompiledLanguage, matches: readonly Parser.QueryMatch[], source: Source): { definitions: SymbolDefinition[]; spans: DefinitionSpans } {
+  const definitions: SymbolDefinition[] = [];
+  const ends: number[] = [];
+  const starts: number[] = [];
+  const local: boolean[] = [];
+  const stack: number[] = [];
+  const redefined = new Set<string>();
+  const names = new Set<number>();
+  for (const cand of candidates(matches)) {
+    const { start, end } = cand;
+    // Same span as the open definition (`int a, b;`): a sibling, not a child.
+    while (stack.length > 0 && (ends[stack[stack.length - 1]!]! <= start || (starts[stack[stack.length - 1]!] === start && ends[stack[stack.length - 1]!] === end))) stack.pop();
+    const parent = stack.length > 0 ? stack[stack.length - 1]! : -1;
+    const name = source.text.slice(cand.nameStart, cand.nameEnd);
+    if (cand.kind === 'variable' && lang.spec.firstAssignmentDefines) {
+      const key = `${parent}\u0000${name}`;
+      if (redefined.has(key)) continue;
+      redefined.add(key);
+    }
+    const parentDef = parent >= 0 ? definitions[parent]! : null;
+    const isLocal = parent >= 0 && (local[parent]! || LOCAL_SCOPES.has(parentDef!.kind));
+    const exported = !isLocal && lang.spec.exported({
+      node: cand.node, name, kind: cand.kind, local: isLocal,
+      parent: parentDef ? { kind: parentDef.kind, exported: parentDef.exported } : null,
+    });
+    const nameRange = source.lines.range(cand.nameStart, cand.nameEnd);
+    const range = start === cand.nameStart && end === cand.nameEnd ? nameRange : source.lines.range(start, end);
+    definitions.push({ name, kind: cand.kind, parent, nameRange, range, exported });
+    names.add(cand.nameStart);
+    starts.push(start);
+    ends.push(end);
+    local.push(isLocal);
+    stack.push(definitions.length - 1);
+  }
+  return { definitions, spans: { starts, ends, names } };
+}
+
+function collectReferences(matches: readonly Parser.QueryMatch[], defs: DefinitionSpans, source: Source): SymbolReference[] {
+  // start -> slot in ends/receivers; a match with a receiver beats a bare one at the same node.
+  const slots = new Map<number, number>();
+  const ends: number[] = [];
+  const receivers: (string | undefined)[] = [];
+  for (const match of matches) {
+    let node: Parser.SyntaxNode | null = null;
+    let receiverNode: Parser.SyntaxNode | null = null;
+    for (const c of match.captures) {
+      if (c.name === 'reference') node = c.node;
+      else if (c.name === 'receiver') receiverNode = c.node;
+    }
+    if (!node) continue;
+    const start = node.startIndex;
+    if (defs.names.has(start)) continue;
+    const receiver = receiverNode ? simpleReceiver(source.text, receiverNode) : undefined;
+    const slot = slots.get(start);
+    if (slot === undefined) {
+      slots.set(start, ends.length);
+      ends.push(node.endIndex);
+      receivers.push(receiver);
+    } else if (receivers[slot] === undefined) {
+      receivers[slot] = receiver;
+    }
+  }
+  const order = Float64Array.from(slots.keys()).sort();
+  // Definitions are in start order, so the ones open at a position form a stack.
+  const stack: number[] = [];
+  const references: SymbolReference[] = new Array(order.length);
+  let next = 0;
+  for (let i = 0; i < order.length; i++) {
+    const start = order[i]!;
+    while (next < defs.starts.length && defs.starts[next]! <= start) {
+      while (stack.length > 0 && defs.ends[stack[stack.length - 1]!]! <= defs.starts[next]!) stack.pop();
+      stack.push(next++);
+    }
+    while (stack.length > 0 && defs.ends[stack[stack.length - 1]!]! <= start) stack.pop();
+    const scope = stack.length > 0 ? stack[stack.length - 1]! : -1;
+    const slot = slots.get(start)!;
+    const end = ends[slot]!;
+    const name = source.text.slice(start, end);
+    const range = source.lines.range(start, end);
+    const receiver = receivers[slot];
+    references[i] = receiver === undefined ? { name, range, scope } : { name, range, scope, receiver };
+  }
+  return references;
+}
+
+function simpleReceiver(text: string, node: Parser.SyntaxNode): string | undefined {
+  const start = node.startIndex;
+  const end = node.endIndex;
+  if (end - start > RECEIVER_MAX) return undefined;
+  const receiver = text.slice(start, end);
+  return SIMPLE_RECEIVER.test(receiver) ? receiver : undefined;
+}
+
+function collectImports(lang: CompiledLanguage, matches: readonly Parser.QueryMatch[], source: Source): SymbolImport[] {
+  const found: { readonly entry: SymbolImport; readonly sourceAt: number; readonly bound: boolean }[] = [];
+  const boundSources = new Set<number>();
+  for (const match of matches) {
+    const text: Partial<Record<string, string>> = {};
+    let at: Parser.SyntaxNode | null = null;
+    let sourceAt = -1;
+    for (const c of match.captures) {
+      if (c.name.startsWith('_')) continue;
+      const start = c.node.startIndex;
+      text[c.name] = source.text.slice(start, c.node.endIndex);
+      if (c.name === 'source') sourceAt = start;
+      if (c.name !== 'source' || !at) at = c.node;
+    }
+    const module = text['source'];
+    if (module === undefined || !at) continue;
+    const binding = text['alias'] ?? text['default'] ?? text['namespace'] ?? text['name'];
+    const bound = binding !== undefined || text['wildcard'] !== undefined;
+    if (bound) boundSources.add(sourceAt);
+    const localName = text['wildcard'] !== undefined ? '*' : binding ?? lang.spec.moduleBinding?.(module) ?? '*';
+    const importedName = text['name'] ?? (text['default'] !== undefined ? 'default' : '*');
+    found.push({ entry: { localName, importedName, source: module, range: source.lines.range(at.startIndex, at.endIndex) }, sourceAt, bound });
+  }
+  // A statement-level pattern also matches statements whose bindings other patterns captured.
+  return found
+    .filter((f) => f.bound || !boundSources.has(f.sourceAt))
+    .map((f) => f.entry)
+    .sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
+}

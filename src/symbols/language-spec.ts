@@ -1,0 +1,64 @@
+/**
+ * What one language contributes to symbol extraction: its grammar, three tree-sitter queries and
+ * its export rule. Capture names are the contract with the driver (extract.ts); no tree walking here.
+ *
+ * definitions: `@name` on the name node, `@definition.<SymbolKind>` on the whole definition (the
+ *   same node may carry both). When two patterns claim one name, the earlier pattern wins.
+ * references:  `@reference` on an identifier; `@receiver` on the object of a member access.
+ * imports:     `@source` (module as written), `@name` (imported name), `@alias` (its local name),
+ *   `@default` (local name of a default import), `@namespace` (local name bound to the whole
+ *   module), `@wildcard` (binds every name: local name `*`).
+ */
+import type { SymbolKind } from '../model/symbols.js';
+
+/** The slice of a tree-sitter node the export rules look at. */
+export interface SyntaxNodeLike {
+  readonly type: string;
+  readonly text: string;
+  readonly parent: SyntaxNodeLike | null;
+  readonly namedChildren: readonly SyntaxNodeLike[];
+  readonly children: readonly SyntaxNodeLike[];
+}
+
+export interface DefinitionContext {
+  readonly node: SyntaxNodeLike;
+  readonly name: string;
+  readonly kind: SymbolKind;
+  /** The enclosing definition, null at file level. */
+  readonly parent: { readonly kind: SymbolKind; readonly exported: boolean } | null;
+  /** Inside a function, method or constructor: a local, never visible outside the file. */
+  readonly local: boolean;
+}
+
+export interface LanguageSpec {
+  /** Quarry's canonical language name (query/languages.ts). */
+  readonly language: string;
+  /** npm package of the grammar, and the export holding it when the package has several. */
+  readonly grammar: { readonly module: string; readonly member?: string };
+  readonly definitions: string;
+  readonly references: string;
+  readonly imports: string;
+  exported(def: DefinitionContext): boolean;
+  /** Assigning a variable again in the same scope rebinds it (Python): the first assignment defines it, later ones are references. */
+  readonly firstAssignmentDefines?: boolean;
+  /** The local name a whole-module import binds when the statement names none (`import os.path` → `os`). */
+  moduleBinding?(source: string): string;
+}
+
+const MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'field', 'property', 'constructor', 'enumMember']);
+
+export function isMember(def: DefinitionContext): boolean {
+  return def.parent !== null && MEMBER_KINDS.has(def.kind);
+}
+
+/** A direct child of `node` of one of `types` whose text contains `word` (a modifier list, say). */
+export function hasModifier(node: SyntaxNodeLike, types: readonly string[], word: RegExp): boolean {
+  return node.children.some((c) => types.includes(c.type) && word.test(c.text));
+}
+
+/** The node or one of its next `levels` ancestors has this type. */
+export function underType(node: SyntaxNodeLike, type: string, levels: number): boolean {
+  let at: SyntaxNodeLike | null = node;
+  for (let i = 0; at && i <= levels; i++, at = at.parent) if (at.type === type) return true;
+  return false;
+}

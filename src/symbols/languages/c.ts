@@ -1,0 +1,68 @@
+/**
+ * C, and the query parts C++ shares with it. Exported means file level and not `static`; members
+ * follow their struct. Prototypes are declarations, not definitions, so they are left out.
+ */
+import { hasModifier, type DefinitionContext, type LanguageSpec } from '../language-spec.js';
+
+const declarators = (inner: string): string[] => [inner, `(pointer_declarator declarator: ${inner})`, `(array_declarator declarator: ${inner})`];
+
+const functionDefinitions = (name: string, kind: string): string =>
+  [`(function_declarator declarator: ${name})`, `(pointer_declarator declarator: (function_declarator declarator: ${name}))`, `(pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: ${name})))`]
+    .map((d) => `(function_definition declarator: ${d}) @definition.${kind}`).join('\n');
+
+const parameters = ['(function_declarator %s)', '(pointer_declarator declarator: (function_declarator %s))']
+  .flatMap((fn) => declarators('(identifier) @name @definition.variable').map((d) => `(function_definition declarator: ${fn.replace('%s', `parameters: (parameter_list (parameter_declaration declarator: ${d}))`)})`))
+  .join('\n');
+
+const variables = declarators('(identifier) @name').flatMap((d) => [
+  `(declaration declarator: ${d} @definition.variable)`,
+  `(declaration declarator: (init_declarator declarator: ${d}) @definition.variable)`,
+]).join('\n');
+
+const fields = [...declarators('(field_identifier) @name'), '(function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))']
+  .map((d) => `(field_declaration declarator: ${d}) @definition.field`).join('\n');
+
+export const C_DEFINITIONS = `
+${functionDefinitions('(identifier) @name', 'function')}
+(struct_specifier name: (type_identifier) @name body: (_)) @definition.class
+(union_specifier name: (type_identifier) @name body: (_)) @definition.class
+(enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+(enumerator name: (identifier) @name) @definition.enumMember
+(type_definition declarator: (type_identifier) @name) @definition.type
+(type_definition declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type
+(type_definition declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))) @definition.type
+(preproc_def name: (identifier) @name) @definition.macro
+(preproc_function_def name: (identifier) @name) @definition.macro
+${fields}
+${variables}
+${parameters}
+`;
+
+export const C_REFERENCES = `
+(identifier) @reference
+(type_identifier) @reference
+(field_identifier) @reference
+(field_expression argument: (_) @receiver field: (field_identifier) @reference)
+`;
+
+export const C_IMPORTS = `
+(preproc_include path: (_) @source)
+`;
+
+const STATIC = /^static$/;
+
+export function cExported(def: DefinitionContext): boolean {
+  // Locals never get here (extract.ts); members and namespace contents follow their container.
+  if (def.parent !== null) return def.parent.exported;
+  const holder = def.node.parent;
+  return !hasModifier(def.node, ['storage_class_specifier'], STATIC) && !(holder && holder.type === 'declaration' && hasModifier(holder, ['storage_class_specifier'], STATIC));
+}
+
+export const c: LanguageSpec = {
+  language: 'C',
+  grammar: { module: 'tree-sitter-c' },
+  definitions: C_DEFINITIONS,
+  references: C_REFERENCES,
+  imports: C_IMPORTS,
+  exported: cExported,
+};

@@ -1,0 +1,39 @@
+/** Java: exported means `public`, or a member of an exported interface or enum. */
+import { hasModifier, type LanguageSpec } from '../language-spec.js';
+
+export const java: LanguageSpec = {
+  language: 'Java',
+  grammar: { module: 'tree-sitter-java' },
+  definitions: `
+(class_declaration name: (identifier) @name) @definition.class
+(record_declaration name: (identifier) @name) @definition.class
+(interface_declaration name: (identifier) @name) @definition.interface
+(annotation_type_declaration name: (identifier) @name) @definition.interface
+(enum_declaration name: (identifier) @name) @definition.enum
+(enum_constant name: (identifier) @name) @definition.enumMember
+(method_declaration name: (identifier) @name) @definition.method
+(constructor_declaration name: (identifier) @name) @definition.constructor
+(field_declaration (modifiers) @_modifiers declarator: (variable_declarator name: (identifier) @name) (#match? @_modifiers "static") (#match? @_modifiers "final")) @definition.constant
+(field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field
+(constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant
+(local_variable_declaration declarator: (variable_declarator name: (identifier) @name) @definition.variable)
+(formal_parameter name: (identifier) @name @definition.variable)
+(enhanced_for_statement name: (identifier) @name @definition.variable)
+(catch_formal_parameter name: (identifier) @name @definition.variable)
+(lambda_expression parameters: (identifier) @name @definition.variable)
+`,
+  references: `
+(identifier) @reference
+(type_identifier) @reference
+(field_access object: (_) @receiver field: (identifier) @reference)
+(method_invocation object: (_) @receiver name: (identifier) @reference)
+(scoped_type_identifier (_) @receiver . (type_identifier) @reference .)
+`,
+  imports: `
+(import_declaration (scoped_identifier scope: (_) @source name: (identifier) @name) .)
+(import_declaration (scoped_identifier) @source (asterisk) @wildcard)
+`,
+  exported: (def) =>
+    hasModifier(def.node, ['modifiers'], /\bpublic\b/) ||
+    (def.parent !== null && def.parent.exported && (def.parent.kind === 'interface' || def.kind === 'enumMember')),
+};

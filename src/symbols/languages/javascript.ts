@@ -1,0 +1,55 @@
+/**
+ * JavaScript, and the query parts TypeScript shares with it. Exported means inside an `export`
+ * statement; class members follow their class unless private.
+ */
+import { hasModifier, isMember, underType, type DefinitionContext, type LanguageSpec } from '../language-spec.js';
+
+export const SCRIPT_DEFINITIONS = `
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(method_definition name: (property_identifier) @name (#eq? @name "constructor")) @definition.constructor
+(method_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.method
+(variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+(lexical_declaration kind: "const" (variable_declarator name: (identifier) @name) @definition.constant)
+(variable_declarator name: (identifier) @name) @definition.variable
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name @definition.variable))
+(variable_declarator name: (array_pattern (identifier) @name @definition.variable))
+(for_in_statement left: (identifier) @name @definition.variable)
+(catch_clause parameter: (identifier) @name @definition.variable)
+`;
+
+export const SCRIPT_REFERENCES = `
+(identifier) @reference
+(property_identifier) @reference
+(private_property_identifier) @reference
+(shorthand_property_identifier) @reference
+(member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @reference)
+`;
+
+export const SCRIPT_IMPORTS = `
+(import_statement source: (string (string_fragment) @source))
+(import_statement (import_clause (identifier) @default) source: (string (string_fragment) @source))
+(import_statement (import_clause (namespace_import (identifier) @namespace)) source: (string (string_fragment) @source))
+(import_statement (import_clause (named_imports (import_specifier name: (_) @name alias: (_) @alias))) source: (string (string_fragment) @source))
+(import_statement (import_clause (named_imports (import_specifier name: (_) @name !alias))) source: (string (string_fragment) @source))
+(variable_declarator name: (identifier) @namespace value: (call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @source) .)) (#eq? @_require "require"))
+`;
+
+export function scriptExported(def: DefinitionContext): boolean {
+  if (!isMember(def)) return underType(def.node, 'export_statement', 2);
+  return def.parent!.exported && !def.name.startsWith('#') && !hasModifier(def.node, ['accessibility_modifier'], /private|protected/);
+}
+
+export const javascript: LanguageSpec = {
+  language: 'JavaScript',
+  grammar: { module: 'tree-sitter-javascript' },
+  definitions: `${SCRIPT_DEFINITIONS}
+(class_declaration name: (identifier) @name) @definition.class
+(field_definition property: [(property_identifier) (private_property_identifier)] @name) @definition.field
+(formal_parameters (identifier) @name @definition.variable)
+(formal_parameters (assignment_pattern left: (identifier) @name @definition.variable))
+`,
+  references: SCRIPT_REFERENCES,
+  imports: SCRIPT_IMPORTS,
+  exported: scriptExported,
+};

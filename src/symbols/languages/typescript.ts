@@ -1,0 +1,36 @@
+/** TypeScript and TSX: the JavaScript queries plus types, interfaces, enums and namespaces. */
+import type { LanguageSpec } from '../language-spec.js';
+import { SCRIPT_DEFINITIONS, SCRIPT_IMPORTS, SCRIPT_REFERENCES, scriptExported } from './javascript.js';
+
+const definitions = `${SCRIPT_DEFINITIONS}
+(class_declaration name: (type_identifier) @name) @definition.class
+(abstract_class_declaration name: (type_identifier) @name) @definition.class
+(interface_declaration name: (type_identifier) @name) @definition.interface
+(type_alias_declaration name: (type_identifier) @name) @definition.type
+(enum_declaration name: (identifier) @name) @definition.enum
+(enum_body name: (property_identifier) @name @definition.enumMember)
+(enum_assignment name: (property_identifier) @name) @definition.enumMember
+(internal_module name: (identifier) @name) @definition.namespace
+(method_signature name: (property_identifier) @name) @definition.method
+(abstract_method_signature name: (property_identifier) @name) @definition.method
+(property_signature name: (property_identifier) @name) @definition.property
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.field
+(required_parameter pattern: (identifier) @name @definition.variable)
+(optional_parameter pattern: (identifier) @name @definition.variable)
+`;
+
+const references = `${SCRIPT_REFERENCES}
+(type_identifier) @reference
+(nested_type_identifier module: (_) @receiver name: (type_identifier) @reference)
+`;
+
+export const typescript: LanguageSpec = {
+  language: 'TypeScript',
+  grammar: { module: 'tree-sitter-typescript', member: 'typescript' },
+  definitions,
+  references,
+  imports: SCRIPT_IMPORTS,
+  exported: scriptExported,
+};
+
+export const tsx: LanguageSpec = { ...typescript, language: 'TSX', grammar: { module: 'tree-sitter-typescript', member: 'tsx' } };

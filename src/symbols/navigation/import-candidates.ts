@@ -1,0 +1,95 @@
+/**
+ * The import step of resolution: a name bound by an import (`import { x }`, `from m import x`, a
+ * namespace receiver like `util.x` or Go's `pkg.X`) resolves only into the imported module; wildcard
+ * imports, includes and same-package files add candidates without binding the name.
+ */
+import type { SymbolImport } from '../../model/symbols.js';
+import { directoryIsPackage, isContainer, isHeader, isSelfReceiver, type LanguageFamily } from './language-rules.js';
+import type { SymbolLookup } from './lookup.js';
+import type { DefinitionSite, NavFile, Usage } from './model.js';
+import { dirOf, moduleTest, type ModuleTest } from './module-paths.js';
+
+export interface ImportResolution {
+  /** An import binds the name (or its receiver): resolution stops here, found or not. */
+  readonly bound: boolean;
+  readonly sites: readonly DefinitionSite[];
+}
+
+const MODULE_SEPARATOR: Readonly<Record<LanguageFamily, string>> = { js: '/', python: '.', go: '/', rust: '::', jvm: '.', c: '/', other: '.' };
+
+export function importCandidates(lookup: SymbolLookup, origin: NavFile, usage: Usage, family: LanguageFamily): ImportResolution {
+  const { imports } = origin.symbols;
+  const { name, receiver } = usage;
+  const testOf = (source: string): ModuleTest => moduleTest(family, origin.repo, origin.path, source);
+  if (receiver === undefined) {
+    // The imported name inside the import statement itself (`helper` in `import { helper as h }`) is bound too.
+    const bindings = imports.filter((i) => i.localName === name || (i.importedName === name && i.range.startLine === usage.line));
+    if (bindings.length > 0) {
+      // A default export has no name of its own in the tables; by convention it is the local name.
+      const sites = bindings.filter((b) => b.importedName !== '*')
+        .flatMap((b) => definitionsIn(lookup, b.importedName === 'default' ? name : b.importedName, [testOf(b.source)], false));
+      return { bound: true, sites };
+    }
+  } else if (receiver !== '' && !isSelfReceiver(receiver)) {
+    const bindings = imports.filter((i) => bindsReceiver(i, receiver, family));
+    if (bindings.length > 0) {
+      const tests = bindings.flatMap((b) => (b.importedName === '*' || b.importedName === 'default' || b.importedName === b.source
+        ? [testOf(b.source)]
+        : [testOf(b.source), testOf(submodule(family, b.source, b.importedName))]));
+      return { bound: true, sites: definitionsIn(lookup, name, tests, true) };
+    }
+  }
+  const wildcards = imports.filter((i) => i.localName === '*').map((i) => testOf(i.source));
+  if (directoryIsPackage(family)) {
+    const dir = dirOf(origin.path);
+    wildcards.push((repo, path) => repo === origin.repo && path !== origin.path && dirOf(path) === dir);
+  }
+  const sites = definitionsIn(lookup, name, wildcards, receiver !== undefined);
+  if (family === 'c' && sites.length > 0 && sites.every((s) => isHeader(s.file.path))) sites.push(...linkedDefinitions(lookup, name));
+  return { bound: false, sites };
+}
+
+/** `pkg` + `mod` → `pkg.mod`; Python's `from . import mod` gives `.mod`. */
+function submodule(family: LanguageFamily, source: string, name: string): string {
+  return family === 'python' && /^\.+$/.test(source) ? `${source}${name}` : `${source}${MODULE_SEPARATOR[family]}${name}`;
+}
+
+function bindsReceiver(imp: SymbolImport, receiver: string, family: LanguageFamily): boolean {
+  if (imp.localName === receiver || imp.source === receiver) return true;
+  // Go binds an unaliased import to its package name, which is usually the path's last element.
+  return family === 'go' && imp.localName === imp.source && imp.source.slice(imp.source.lastIndexOf('/') + 1) === receiver;
+}
+
+/** Top-level definitions named `name` in files some test accepts; members too when reached through a receiver. */
+function definitionsIn(lookup: SymbolLookup, name: string, tests: readonly ModuleTest[], members: boolean): DefinitionSite[] {
+  if (tests.length === 0) return [];
+  const out: DefinitionSite[] = [];
+  for (const ref of lookup.filesDefining(name)) {
+    if (!tests.some((test) => test(ref.repo, ref.path))) continue;
+    const file = lookup.file(ref);
+    if (file === null) continue;
+    const defs = file.symbols.definitions;
+    // `module.x` means the module's own x; only a file without one offers class members (`Strings.join`).
+    const topLevel = defs.some((d) => d.name === name && d.parent === -1);
+    defs.forEach((definition, index) => {
+      if (definition.name !== name) return;
+      const parent = definition.parent >= 0 ? defs[definition.parent] : undefined;
+      if (definition.parent === -1 || (members && !topLevel && parent !== undefined && isContainer(parent))) out.push({ file, index, definition });
+    });
+  }
+  return out;
+}
+
+/** C: what a header declares, a source file defines; the linker joins exported names. */
+function linkedDefinitions(lookup: SymbolLookup, name: string): DefinitionSite[] {
+  const out: DefinitionSite[] = [];
+  for (const ref of lookup.filesDefining(name)) {
+    if (isHeader(ref.path)) continue;
+    const file = lookup.file(ref);
+    if (file === null) continue;
+    file.symbols.definitions.forEach((definition, index) => {
+      if (definition.name === name && definition.parent === -1 && definition.exported) out.push({ file, index, definition });
+    });
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+/**
+ * Orders candidate definitions: by certainty first, then by closeness to the usage (qualifier
+ * named, same directory, shared path, exported, a C definition over its header declaration).
+ */
+import { familyOf, isHeader } from './language-rules.js';
+import { certaintyRank, siteKey, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition } from './model.js';
+import { dirOf } from './module-paths.js';
+
+export function scoreSite(origin: NavFile, site: DefinitionSite, qualifier: string | undefined): number {
+  let score = 0;
+  const { definition, file } = site;
+  if (qualifier !== undefined && qualifier !== '') {
+    const parent = definition.parent >= 0 ? file.symbols.definitions[definition.parent] : undefined;
+    const stem = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
+    if (parent?.name === qualifier || stem === qualifier || dirOf(file.path).endsWith(qualifier)) score += 16;
+  }
+  if (file.repo === origin.repo) {
+    if (dirOf(file.path) === dirOf(origin.path)) score += 8;
+    score += Math.min(3, sharedSegments(file.path, origin.path));
+  }
+  if (definition.exported) score += 2;
+  if (familyOf(file.symbols.language) === 'c' && !isHeader(file.path)) score += 4;
+  return score;
+}
+
+function sharedSegments(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
+  return n;
+}
+
+export function rankSite(origin: NavFile, site: DefinitionSite, certainty: Certainty, qualifier: string | undefined): RankedDefinition {
+  return { site, certainty, score: scoreSite(origin, site, qualifier) };
+}
+
+export function compareRanked(a: RankedDefinition, b: RankedDefinition): number {
+  return certaintyRank(a.certainty) - certaintyRank(b.certainty) || b.score - a.score
+    || cmp(a.site.file.repo, b.site.file.repo) || cmp(a.site.file.path, b.site.file.path)
+    || a.site.definition.nameRange.startLine - b.site.definition.nameRange.startLine;
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Sorted, one entry per definition (its most certain way of being reached). */
+export function sortCandidates(candidates: readonly RankedDefinition[]): RankedDefinition[] {
+  const best = new Map<string, RankedDefinition>();
+  for (const c of candidates) {
+    const key = siteKey(c.site);
+    const seen = best.get(key);
+    if (seen === undefined || compareRanked(c, seen) < 0) best.set(key, c);
+  }
+  return [...best.values()].sort(compareRanked);
+}
+
+/** The candidates as sure as the first: the ones a usage cannot tell apart. */
+export function topTier(sorted: readonly RankedDefinition[]): RankedDefinition[] {
+  const first = sorted[0];
+  if (first === undefined) return [];
+  return sorted.filter((c) => c.certainty === first.certainty && c.score === first.score);
+}

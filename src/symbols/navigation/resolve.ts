@@ -1,0 +1,144 @@
+/**
+ * Resolves one usage of a name to ranked definitions, in the order scope rules give: the lexical
+ * scope chain (innermost first, so shadowing holds), the file, its imports, the package, the
+ * repository, then other repositories. Never parses: it reads symbol tables only.
+ */
+import type { SymbolDefinition } from '../../model/symbols.js';
+import { familyOf, isContainer, isSelfReceiver, membersVisibleBare, type LanguageFamily } from './language-rules.js';
+import type { SymbolLookup } from './lookup.js';
+import type { Certainty, DefinitionSite, NavFile, RankedDefinition, Usage } from './model.js';
+import { importCandidates } from './import-candidates.js';
+import { rankSite, sortCandidates } from './rank.js';
+
+const TOP_LEVEL_BONUS = 64;
+const MEMBER_KINDS = new Set(['method', 'field', 'property', 'constructor', 'enumMember']);
+
+export class Resolver {
+  /** Per file and receiver: the part of a resolution that does not depend on where the usage is. */
+  private readonly wideMemo = new Map<string, RankedDefinition[]>();
+
+  constructor(readonly lookup: SymbolLookup) {}
+
+  resolve(origin: NavFile, usage: Usage, qualifier?: string): RankedDefinition[] {
+    const defs = origin.symbols.definitions;
+    const family = familyOf(origin.symbols.language);
+    if (usage.self !== undefined) {
+      // The file defines the name itself; of several such definitions the top-level one is meant,
+      // unless a qualifier names the container.
+      const self: DefinitionSite = { file: origin, index: usage.self, definition: defs[usage.self]! };
+      const ranked = rankSite(origin, self, 'file', qualifier);
+      return [self.definition.parent === -1 && qualifier === undefined ? { ...ranked, score: ranked.score + TOP_LEVEL_BONUS } : ranked];
+    }
+    const { receiver } = usage;
+    if (receiver === undefined) {
+      const lexical = this.lexical(origin, usage, family, qualifier);
+      if (lexical.length > 0) return lexical;
+    } else if (isSelfReceiver(receiver)) {
+      const members = this.enclosingMembers(origin, usage, qualifier);
+      if (members.length > 0) return members;
+    }
+    const key = `${origin.repo}\0${origin.path}\0${usage.name}\0${receiver ?? '\u0001'}\0${qualifier ?? ''}`;
+    let wide = this.wideMemo.get(key);
+    if (wide === undefined) {
+      // A receiver names a module or a type as often as a variable: it ranks like a qualifier.
+      wide = this.wide(origin, usage, family, qualifier ?? (receiver === '' ? undefined : receiver));
+      this.wideMemo.set(key, wide);
+    }
+    return wide;
+  }
+
+  /** Walks the scope chain outwards; the first scope declaring the name wins. */
+  private lexical(origin: NavFile, usage: Usage, family: LanguageFamily, qualifier: string | undefined): RankedDefinition[] {
+    const defs = origin.symbols.definitions;
+    const seen = new Set<number>();
+    for (let scope = usage.scope; ; scope = defs[scope]!.parent) {
+      const container = scope >= 0 ? defs[scope]! : null;
+      if (container === null || !isContainer(container) || membersVisibleBare(family)) {
+        const hits = childrenNamed(defs, scope, usage.name).filter((i) => bareVisible(defs[i]!, family));
+        if (hits.length > 0) {
+          const index = nearestPreceding(defs, hits, usage.line);
+          return [rankSite(origin, { file: origin, index, definition: defs[index]! }, scope >= 0 ? 'local' : 'file', qualifier)];
+        }
+      }
+      if (scope < 0 || seen.has(scope)) return [];
+      seen.add(scope);
+    }
+  }
+
+  /** `this.x` / `self.x`: a member of the innermost enclosing class. */
+  private enclosingMembers(origin: NavFile, usage: Usage, qualifier: string | undefined): RankedDefinition[] {
+    const defs = origin.symbols.definitions;
+    const seen = new Set<number>();
+    for (let scope = usage.scope; scope >= 0 && !seen.has(scope); scope = defs[scope]!.parent) {
+      seen.add(scope);
+      if (!isContainer(defs[scope]!)) continue;
+      return childrenNamed(defs, scope, usage.name).map((index) => rankSite(origin, { file: origin, index, definition: defs[index]! }, 'local', qualifier));
+    }
+    return [];
+  }
+
+  private wide(origin: NavFile, usage: Usage, family: LanguageFamily, qualifier: string | undefined): RankedDefinition[] {
+    const imported = importCandidates(this.lookup, origin, usage, family);
+    if (imported.bound) return sortCandidates(this.named(origin, imported, qualifier));
+    const found: RankedDefinition[] = [];
+    const defs = origin.symbols.definitions;
+    if (usage.receiver !== undefined) {
+      defs.forEach((definition, index) => {
+        if (definition.name === usage.name && isMember(origin, definition)) found.push(rankSite(origin, { file: origin, index, definition }, 'file', qualifier));
+      });
+    }
+    found.push(...this.named(origin, imported, qualifier));
+    if (found.some((c) => c.certainty === 'import')) return sortCandidates(found);
+    for (const ref of this.lookup.filesDefining(usage.name)) {
+      if (ref.repo === origin.repo && ref.path === origin.path) continue;
+      const file = this.lookup.file(ref);
+      if (file === null) continue;
+      file.symbols.definitions.forEach((definition, index) => {
+        if (definition.name !== usage.name || !reachableFromOutside(file, definition, usage)) return;
+        const sameRepo = file.repo === origin.repo;
+        if (!sameRepo && !definition.exported) return;
+        const certainty: Certainty = sameRepo ? (definition.exported ? 'repo-exported' : 'repo') : 'other-repo';
+        const ranked = rankSite(origin, { file, index, definition }, certainty, qualifier);
+        // `x.name` with x not a module: a member is likelier than a same-named free function.
+        found.push(usage.receiver !== undefined && isMember(file, definition) ? { ...ranked, score: ranked.score + 1 } : ranked);
+      });
+    }
+    return sortCandidates(found);
+  }
+
+  /** The definitions an import-resolution step located, as 'import' candidates. */
+  private named(origin: NavFile, imported: ReturnType<typeof importCandidates>, qualifier: string | undefined): RankedDefinition[] {
+    return imported.sites.map((site) => rankSite(origin, site, 'import', qualifier));
+  }
+}
+
+function childrenNamed(defs: readonly SymbolDefinition[], parent: number, name: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < defs.length; i++) if (defs[i]!.parent === parent && defs[i]!.name === name) out.push(i);
+  return out;
+}
+
+/** Methods and fields are reached through a receiver, except where members are in scope bare. */
+function bareVisible(definition: SymbolDefinition, family: LanguageFamily): boolean {
+  return membersVisibleBare(family) || !MEMBER_KINDS.has(definition.kind);
+}
+
+/** Of several declarations in one scope, the last one before the usage (else the first). */
+function nearestPreceding(defs: readonly SymbolDefinition[], hits: readonly number[], line: number): number {
+  let best = hits[0]!;
+  for (const i of hits) if (defs[i]!.nameRange.startLine <= line) best = i;
+  return best;
+}
+
+/** A class member, or a method declared at file level (Go, C++ out of line). */
+function isMember(file: NavFile, definition: SymbolDefinition): boolean {
+  const parent = definition.parent >= 0 ? file.symbols.definitions[definition.parent] : undefined;
+  return parent === undefined ? MEMBER_KINDS.has(definition.kind) : isContainer(parent);
+}
+
+/** Top-level names, and members when the usage has a receiver; never another function's locals. */
+function reachableFromOutside(file: NavFile, definition: SymbolDefinition, usage: Usage): boolean {
+  if (definition.parent === -1) return usage.receiver !== undefined || bareVisible(definition, familyOf(file.symbols.language));
+  const parent = file.symbols.definitions[definition.parent];
+  return usage.receiver !== undefined && parent !== undefined && isContainer(parent);
+}

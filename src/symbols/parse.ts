@@ -1,0 +1,48 @@
+/**
+ * Parses one file into FileSymbols, within bounds: big or minified files are skipped, a parse that
+ * throws or overruns its time budget fails. One Parser per thread, reused; never throws.
+ */
+import Parser from 'tree-sitter';
+import type { FileSymbols } from '../model/symbols.js';
+import { languageOfPath } from '../query/languages.js';
+import { extractSymbols } from './extract.js';
+import { LineStarts } from './line-starts.js';
+import { compiledLanguage } from './registry.js';
+
+export const SYMBOLS_MAX_BYTES = 1024 * 1024;
+/** A line this long is generated or minified code: no symbols worth the parse. */
+export const SYMBOLS_MAX_LINE = 8 * 1024;
+const PARSE_TIMEOUT_MICROS = 2_000_000;
+
+export type SymbolOutcome =
+  | { readonly status: 'ok'; readonly symbols: FileSymbols }
+  | { readonly status: 'unsupported' | 'skipped' | 'failed' };
+
+let parser: Parser | null = null;
+const decoder = new TextDecoder();
+
+export function parseFileSymbols(path: string, content: Uint8Array | string): SymbolOutcome {
+  const language = languageOfPath(path);
+  if (!language) return { status: 'unsupported' };
+  let compiled;
+  try {
+    compiled = compiledLanguage(language);
+  } catch {
+    return { status: 'failed' };
+  }
+  if (!compiled) return { status: 'unsupported' };
+  if (content.length > SYMBOLS_MAX_BYTES) return { status: 'skipped' };
+  const text = typeof content === 'string' ? content : decoder.decode(content);
+  const lines = new LineStarts(text);
+  if (lines.longestLine > SYMBOLS_MAX_LINE) return { status: 'skipped' };
+  try {
+    parser ??= new Parser();
+    parser.setLanguage(compiled.grammar as Parser.Language);
+    parser.setTimeoutMicros(PARSE_TIMEOUT_MICROS);
+    const tree = parser.parse(text, null, { bufferSize: text.length * 2 + 2 });
+    return { status: 'ok', symbols: extractSymbols(compiled, tree, text, lines) };
+  } catch {
+    parser?.reset();
+    return { status: 'failed' };
+  }
+}

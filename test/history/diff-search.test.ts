@@ -1,0 +1,111 @@
+/**
+ * Diff search against git itself: the commits found equal `git log -G<re>` (first-parent diffs
+ * for merges), the lines reported equal the added/removed lines git shows, ranges point at the
+ * matches, and author, date, revision and added/removed filters act like their git log flags.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { compileDiffPattern } from '../../src/history/diff-match.js';
+import { createDiffHistory, type DiffQuery } from '../../src/history/diff-service.js';
+import { isQuarryError } from '../../src/errors.js';
+import { git } from '../git/fixtures.js';
+import { createDiffRepo, expectChangedLines, expectLogG, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
+
+let repo: DiffRepo;
+before(() => {
+  repo = createDiffRepo();
+});
+after(() => removeDiffRepo(repo));
+
+function query(pattern: string, extra: Partial<DiffQuery> = {}): DiffQuery {
+  return {
+    matcher: compileDiffPattern(pattern, { regex: true, caseSensitive: true }),
+    added: false, removed: false, authors: [], after: null, before: null, messages: [], revisions: [],
+    count: 50, deadline: Date.now() + 30_000, ...extra,
+  };
+}
+
+const search = (pattern: string, extra: Partial<DiffQuery> = {}) => createDiffHistory(() => repo.dir).searchDiffs('repo', query(pattern, extra));
+
+test('commits and changed lines equal git log -G and git show', async () => {
+  for (const re of ['delta', 'gamma', 'BETA', 'eps.lon', 'k[27]', 'beta', 'nothing-here']) {
+    const outcome = await search(re);
+    assert.deepEqual(outcome.commits.map((c) => c.commit.oid), expectLogG(repo, re), re);
+    for (const hit of outcome.commits) {
+      const lines = hit.hunks.flatMap((h) => h.hits.map((l) => `${l.line.kind}${l.line.text}`)).sort();
+      assert.deepEqual(lines, expectChangedLines(repo, hit.commit.oid, new RegExp(re)), `${re} in ${hit.commit.oid.slice(0, 7)}`);
+    }
+    assert.equal(outcome.limitHit, false);
+  }
+});
+
+test('match ranges are code point offsets of each match, line numbers are each side\'s', async () => {
+  const outcome = await search('delta', { revisions: ['feature'] });
+  for (const hit of outcome.commits) {
+    for (const hunk of hit.hunks) {
+      for (const { line, ranges } of hunk.hits) {
+        for (const [start, end] of ranges) assert.equal([...line.text].slice(start, end).join(''), 'delta');
+        assert.equal(line.kind === '+' ? line.oldLine : line.newLine, null);
+      }
+    }
+  }
+  const feature = outcome.commits.find((c) => c.commit.oid === repo.oids.f1)!;
+  const unicode = feature.hunks[0]!.hits[0]!;
+  assert.deepEqual([unicode.line.text, unicode.line.newLine, unicode.ranges], ['ünïcode delta', 2, [[8, 13]]]);
+  const keep = (await search('delta')).commits.find((c) => c.commit.oid === repo.oids.c2)!.hunks.find((h) => h.newPath === 'keep.txt')!;
+  assert.deepEqual(keep.hits.map((h) => h.line.newLine), [2]);
+});
+
+test('added and removed restrict the lines searched', async () => {
+  const removed = await search('gamma', { removed: true });
+  assert.deepEqual(removed.commits.map((c) => c.commit.oid), [repo.oids.m1]);
+  const added = await search('gamma', { added: true });
+  assert.deepEqual(added.commits.map((c) => c.commit.oid), [repo.oids.c1]);
+  for (const hit of added.commits) assert.deepEqual(hit.hunks.flatMap((h) => h.hits.map((l) => l.line.kind)), ['+']);
+});
+
+test('merges are searched in their first-parent diff; empty commits match nothing', async () => {
+  const outcome = await search('beta feature');
+  assert.deepEqual(outcome.commits.map((c) => c.commit.oid), [repo.oids.merge, repo.oids.f1]);
+  assert.deepEqual(outcome.commits.map((c) => c.commit.oid), expectLogG(repo, 'beta feature'));
+  assert.ok(!(await search('.')).commits.some((c) => c.commit.oid === repo.oids.empty));
+});
+
+test('authors, dates and revisions filter like git log --author, --since, --until and revision ranges', async () => {
+  const byBob = await search('delta', { authors: [/bob@/i] });
+  assert.deepEqual(byBob.commits.map((c) => c.commit.oid), expectLogG(repo, 'delta', 'HEAD', ['--author=bob@']));
+  const since = new Date('2024-03-15T00:00:00Z');
+  const until = new Date('2024-05-20T00:00:00Z');
+  const dated = await search('delta|gamma', { after: since, before: until });
+  assert.deepEqual(dated.commits.map((c) => c.commit.oid), expectLogG(repo, 'delta|gamma', 'HEAD', ['-E', `--since=${since.toISOString()}`, `--until=${until.toISOString()}`]));
+  const onlyFeature = await search('delta', { revisions: ['feature', '^v1'] });
+  assert.deepEqual(onlyFeature.commits.map((c) => c.commit.oid), expectLogG(repo, 'delta', 'feature', ['^v1']));
+  assert.deepEqual(onlyFeature.commits.map((c) => c.commit.oid), [repo.oids.f1]);
+});
+
+test('count cuts newest first and says more exist', async () => {
+  const all = await search('delta');
+  const one = await search('delta', { count: 1 });
+  assert.deepEqual(one.commits.map((c) => c.commit.oid), all.commits.slice(0, 1).map((c) => c.commit.oid));
+  assert.equal(one.limitHit, true);
+  assert.equal(all.limitHit, false);
+});
+
+test('a passed deadline stops the search and reports it', async () => {
+  const outcome = await search('delta', { deadline: Date.now() - 1 });
+  assert.equal(outcome.timedOut, true);
+  assert.equal(outcome.limitHit, true);
+});
+
+test('bad patterns and revisions are clear errors', async () => {
+  assert.throws(() => compileDiffPattern('(unclosed', { regex: true, caseSensitive: false }), (err) => isQuarryError(err, 'PATTERN_INVALID'));
+  assert.throws(() => compileDiffPattern('', { regex: false, caseSensitive: false }), (err) => isQuarryError(err, 'PATTERN_INVALID'));
+  await assert.rejects(search('delta', { revisions: ['nope'] }), (err) => isQuarryError(err, 'REVISION_NOT_FOUND') && /nope/.test(err.message));
+  assert.equal(git(repo.dir, 'rev-parse', 'v1^{commit}'), repo.oids.c2);
+});
+
+test('literal patterns match their text, case-insensitively unless asked', async () => {
+  const literal = compileDiffPattern('e.s', { regex: false, caseSensitive: false });
+  assert.deepEqual(literal.ranges('E.S and eps'), [[0, 3]]);
+  assert.deepEqual(compileDiffPattern('beta', { regex: false, caseSensitive: true }).ranges('BETA beta'), [[5, 9]]);
+});
