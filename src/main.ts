@@ -55,6 +55,7 @@ export function openEngine(config: Config): Engine {
     matcher: config.matcher,
     commits: history,
     diffs: {
+      pool,
       searchCommits: (request) => history.searchCommits(request),
       gitDir(name) {
         const repo = historyRepos.get(name);
@@ -143,7 +144,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       streamSearchRoute({
         search: engine.search, authenticate: withoutMcpOnlyTokens(authenticate, 'streaming search API'), repoAccess, onSearchEnd: (outcome) => searches.inc(outcome),
       }),
-      ...apiRoutes({ graphql: createServerGraphQL({ dataDir: config.dataDir, store: engine.store, search: engine.search, history: engine.history }), authenticate, repoAccess }),
+      ...apiRoutes({ graphql: createServerGraphQL({ dataDir: config.dataDir, store: engine.store, search: engine.search, history: engine.history, pool: engine.pool }), authenticate, repoAccess }),
       ...mcp.routes,
     ],
   });

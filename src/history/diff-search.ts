@@ -1,15 +1,22 @@
 /**
  * Diff search in one repository: candidate commits (reachable from the tips, filtered by author,
- * date and message on their metadata) read newest first in batches of diffs, matching only added
- * and removed lines, until one more than `count` commits matched or the deadline passed.
+ * date and message on their metadata) read newest first in batches of diffs, their added and
+ * removed lines matched in the worker pool (one task per batch), until one more than `count`
+ * commits matched or the deadline passed. No line is matched on this thread.
  */
 import { isQuarryError } from '../errors.js';
-import type { CommitDiff, CommitMeta, DiffHunk, DiffLine, FileDiff } from './diff-model.js';
+import type { WorkerPool } from '../pool/piscina-pool.js';
+import { matchCommitDiffs } from './diff-batch-match.js';
+import type { CommitMeta, DiffHunk, DiffLine } from './diff-model.js';
 import { listCommits, readCommitDiffs, type GitBounds } from './diff-git.js';
-import type { LineMatcher } from './diff-match.js';
+import type { DiffPattern } from './diff-match.js';
+
+/** The part of the worker pool diff search needs. */
+export type DiffLineRunner = Pick<WorkerPool, 'matchDiffLines'>;
 
 export interface DiffSearchRequest {
-  readonly matcher: LineMatcher;
+  /** The planned pattern (and, for the query language, its AND/OR/NOT); a worker matches it. */
+  readonly pattern: DiffPattern;
   /** Which changed lines to search: both unless exactly one is asked for. */
   readonly added: boolean;
   readonly removed: boolean;
@@ -64,7 +71,7 @@ export const DIFF_CONTEXT_LINES = 1;
 const BATCH_MAX_BYTES = 32 * 1024 * 1024;
 const LIST_MAX_BYTES = 256 * 1024 * 1024;
 
-export async function searchDiffs(gitDir: string, request: DiffSearchRequest): Promise<DiffSearchOutcome> {
+export async function searchDiffs(pool: DiffLineRunner, gitDir: string, request: DiffSearchRequest): Promise<DiffSearchOutcome> {
   let candidates: CommitMeta[];
   try {
     candidates = (await listCommits(gitDir, request.tips, boundsUntil(request.deadline, LIST_MAX_BYTES))).filter((c) => wanted(c, request));
@@ -72,16 +79,13 @@ export async function searchDiffs(gitDir: string, request: DiffSearchRequest): P
     if (!isTimeout(err)) throw err;
     return { commits: [], limitHit: true, timedOut: true, scanned: 0, candidates: 0, skipped: 0 };
   }
-  return scanCommitDiffs(gitDir, candidates.map((c) => c.oid), request);
+  return scanCommitDiffs(pool, gitDir, candidates.map((c) => c.oid), request);
 }
 
-export interface DiffScanRequest extends Pick<DiffSearchRequest, 'matcher' | 'added' | 'removed' | 'count' | 'deadline' | 'signal'> {
-  /** A last test per commit whose lines matched: how the query language combines several terms. */
-  readonly accept?: (diff: CommitDiff) => boolean;
-}
+export type DiffScanRequest = Pick<DiffSearchRequest, 'pattern' | 'added' | 'removed' | 'count' | 'deadline' | 'signal'>;
 
 /** Reads the diffs of commits already chosen (newest first) and keeps those whose changed lines match. */
-export async function scanCommitDiffs(gitDir: string, candidates: readonly string[], request: DiffScanRequest): Promise<DiffSearchOutcome> {
+export async function scanCommitDiffs(pool: DiffLineRunner, gitDir: string, candidates: readonly string[], request: DiffScanRequest): Promise<DiffSearchOutcome> {
   const found: CommitHit[] = [];
   let scanned = 0;
   let skipped = 0;
@@ -95,14 +99,15 @@ export async function scanCommitDiffs(gitDir: string, candidates: readonly strin
     try {
       const read = await readBatch(gitDir, batch, request.deadline);
       skipped += read.skipped;
-      for (const commit of read.diffs) {
+      const perCommit = await matchCommitDiffs(pool, read.diffs, request);
+      for (const [j, commit] of read.diffs.entries()) {
         scanned++;
-        const hunks = commit.files.flatMap((file) => fileHits(file, request));
-        if (hunks.length > 0 && (request.accept?.(commit) ?? true)) found.push({ commit, hunks });
+        const hunks = perCommit[j]!;
+        if (hunks.length > 0) found.push({ commit, hunks });
         if (found.length > request.count) break;
       }
     } catch (err) {
-      if (!isTimeout(err)) throw err;
+      if (!isTimeout(err) && !isStopped(err)) throw err;
       timedOut = true;
       break;
     }
@@ -140,28 +145,17 @@ async function readBatch(gitDir: string, oids: readonly string[], deadline: numb
   return { diffs, skipped };
 }
 
-function fileHits(file: FileDiff, request: DiffScanRequest): HunkHit[] {
-  const both = request.added === request.removed;
-  const kinds = new Set<string>([...(both || request.added ? ['+'] : []), ...(both || request.removed ? ['-'] : [])]);
-  const out: HunkHit[] = [];
-  for (const hunk of file.hunks) {
-    const hits: LineHit[] = [];
-    for (const line of hunk.lines) {
-      if (!kinds.has(line.kind)) continue;
-      const ranges = request.matcher.ranges(line.text);
-      if (ranges.length > 0) hits.push({ line, ranges });
-    }
-    if (hits.length > 0) out.push({ oldPath: file.oldPath, newPath: file.newPath, hunk, hits });
-  }
-  return out;
-}
-
 function boundsUntil(deadline: number, maxBytes: number): GitBounds {
   return { timeoutMs: Math.max(1, deadline - Date.now()), maxBytes };
 }
 
 function isTimeout(err: unknown): boolean {
   return isQuarryError(err, 'GIT_FAILED') && err.details['timedOut'] === true;
+}
+
+/** The pool stopped the batch's matching: its deadline passed or the search was cancelled. */
+function isStopped(err: unknown): boolean {
+  return isQuarryError(err, 'TIMEOUT') || isQuarryError(err, 'ABORTED');
 }
 
 function isOversized(err: unknown): boolean {

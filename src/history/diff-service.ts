@@ -7,7 +7,7 @@ import { createError, isQuarryError } from '../errors.js';
 import { resolveRevision } from '../git/mirror.js';
 import { listAncestors, type AncestorsPage, type AncestorsRequest } from './compare-log.js';
 import { compareCommits, type Comparison } from './compare.js';
-import { searchDiffs, type DiffSearchOutcome, type DiffSearchRequest } from './diff-search.js';
+import { searchDiffs, type DiffLineRunner, type DiffSearchOutcome, type DiffSearchRequest } from './diff-search.js';
 
 export interface DiffQuery extends Omit<DiffSearchRequest, 'tips'> {
   /** Revisions to walk from (`^rev` excludes); none means HEAD. */
@@ -21,7 +21,8 @@ export interface DiffHistory {
   ancestors(repo: string, oid: string, request: AncestorsRequest): Promise<AncestorsPage>;
 }
 
-export function createDiffHistory(gitDirOf: (repo: string) => string): DiffHistory {
+/** `pool` matches the changed lines of diff searches; this thread only reads and plans. */
+export function createDiffHistory(gitDirOf: (repo: string) => string, pool: DiffLineRunner): DiffHistory {
   return {
     async searchDiffs(repo, query) {
       const gitDir = gitDirOf(repo);
@@ -32,7 +33,7 @@ export function createDiffHistory(gitDirOf: (repo: string) => string): DiffHisto
         tips.push(`${excluded ? '^' : ''}${await resolveIn(gitDir, repo, excluded ? rev.slice(1) : rev)}`);
       }
       if (tips.every((tip) => tip.startsWith('^'))) tips.push(await resolveIn(gitDir, repo, 'HEAD'));
-      return searchDiffs(gitDir, { ...query, tips });
+      return searchDiffs(pool, gitDir, { ...query, tips });
     },
     async compare(repo, base, head) {
       const gitDir = gitDirOf(repo);

@@ -2,6 +2,7 @@
  * Every message that crosses the thread boundary, as plain clone-safe data. Large byte arrays
  * travel in transfer lists; nothing here is a class.
  */
+import type { DiffLineJob, DiffLineMatches } from '../history/diff-lines.js';
 import type { MemoryDocs } from '../index/memory-source.js';
 import type { PostingRun } from '../index/build/run.js';
 import type { ShardPlan } from '../shard/plan.js';
@@ -47,6 +48,13 @@ export interface ParseSymbolsTask {
   readonly content: Uint8Array;
 }
 
-export type WorkerTask = ShardTask | IndexBatchTask | ParseSymbolsTask;
+/** A batch of commits' added and removed lines to match against a diff search pattern. */
+export interface DiffLinesTask extends DiffLineJob {
+  readonly kind: 'diff-lines';
+  /** Epoch milliseconds: the worker is terminated shortly after it. */
+  readonly deadline: number;
+}
 
-export type { PostingRun, ShardSearchResult, SymbolBatch };
+export type WorkerTask = ShardTask | IndexBatchTask | ParseSymbolsTask | DiffLinesTask;
+
+export type { DiffLineMatches, PostingRun, ShardSearchResult, SymbolBatch };

@@ -1,12 +1,12 @@
 /**
- * The worker pool (piscina): shard searches and index batches run here, never on the main thread.
- * A task that outlives its deadline plus a grace period is aborted, which terminates its worker,
- * so a runaway regex cannot hold a thread.
+ * The worker pool (piscina): shard searches, diff line matching and index batches run here, never
+ * on the main thread. A content task that outlives its deadline plus a grace period is aborted,
+ * which terminates its worker, so a runaway regex cannot hold a thread.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { createError } from '../errors.js';
-import type { IndexBatchResult, IndexBatchTask, ShardSearchResult, ShardTask } from './messages.js';
+import { createError, type ErrorCode } from '../errors.js';
+import type { DiffLineMatches, DiffLinesTask, IndexBatchResult, IndexBatchTask, ShardSearchResult, ShardTask } from './messages.js';
 
 export interface WorkerPool {
   readonly threads: number;
@@ -16,6 +16,8 @@ export interface WorkerPool {
   runIndexBatch(task: IndexBatchTask): Promise<IndexBatchResult>;
   /** Parses one file for symbols in a worker: its symbols/codec.ts encoding, or null when unsupported or failed. */
   parseSymbols(path: string, content: Uint8Array): Promise<Uint8Array | null>;
+  /** Matches a batch of diff lines in a worker, bounded like a shard task (TIMEOUT, ABORTED); the task's arrays are transferred. */
+  matchDiffLines(task: DiffLinesTask, signal?: AbortSignal): Promise<DiffLineMatches>;
   close(): Promise<void>;
 }
 
@@ -39,17 +41,13 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     get queueSize() {
       return piscina.queueSize;
     },
-    async runShard(task, signal) {
-      const hardStop = AbortSignal.timeout(Math.max(0, task.deadline - Date.now()) + DEADLINE_GRACE_MS);
-      const combined = signal ? AbortSignal.any([signal, hardStop]) : hardStop;
+    runShard(task, signal) {
       const transferList = task.source.kind === 'memory' ? [task.source.data.buffer, task.source.ends.buffer] : [];
-      try {
-        return (await piscina.run(task, { signal: combined, transferList: transferList as ArrayBuffer[] })) as ShardSearchResult;
-      } catch (err) {
-        if (hardStop.aborted) throw createError('TIMEOUT', 'shard search did not stop by its deadline; its worker was terminated');
-        if (signal?.aborted) throw createError('ABORTED', 'search cancelled');
-        throw createError('SHARD_CRASHED', `shard search failed: ${(err as Error).message}`);
-      }
+      return runBounded<ShardSearchResult>(piscina, task, { deadline: task.deadline, signal, transferList, what: 'shard search', crash: 'SHARD_CRASHED' });
+    },
+    matchDiffLines(task, signal) {
+      const transferList = [task.text.buffer, task.ends.buffer, task.flags.buffer, task.commitEnds.buffer];
+      return runBounded<DiffLineMatches>(piscina, task, { deadline: task.deadline, signal, transferList, what: 'diff line matching', crash: 'INTERNAL' });
     },
     async runIndexBatch(task) {
       return (await piscina.run(task, { transferList: [task.data.buffer, task.ends.buffer] as ArrayBuffer[] })) as IndexBatchResult;
@@ -59,4 +57,27 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     },
     close: () => piscina.destroy(),
   };
+}
+
+interface Bounds {
+  readonly deadline: number;
+  readonly signal: AbortSignal | undefined;
+  readonly transferList: readonly ArrayBufferLike[];
+  /** Names the task in errors. */
+  readonly what: string;
+  readonly crash: ErrorCode;
+}
+
+/** Runs a task that may scan content: past its deadline plus the grace period its worker is terminated. */
+async function runBounded<T>(piscina: Piscina, task: unknown, bounds: Bounds): Promise<T> {
+  const { signal, what } = bounds;
+  const hardStop = AbortSignal.timeout(Math.max(0, bounds.deadline - Date.now()) + DEADLINE_GRACE_MS);
+  const combined = signal ? AbortSignal.any([signal, hardStop]) : hardStop;
+  try {
+    return (await piscina.run(task, { signal: combined, transferList: bounds.transferList as ArrayBuffer[] })) as T;
+  } catch (err) {
+    if (hardStop.aborted) throw createError('TIMEOUT', `${what} did not stop by its deadline; its worker was terminated`);
+    if (signal?.aborted) throw createError('ABORTED', 'search cancelled');
+    throw createError(bounds.crash, `${what} failed: ${(err as Error).message}`);
+  }
 }

@@ -9,6 +9,7 @@ import { buildRun } from '../index/build/run.js';
 import { createMemorySource } from '../index/memory-source.js';
 import { openSegmentReader, type SegmentReader } from '../index/lmdb/segment-reader.js';
 import type { SegmentSource } from '../index/store.js';
+import { runDiffLines } from './diff-lines-task.js';
 import { compileCached } from './matchers.js';
 import { searchShard, type ShardSearchResult } from '../shard/search-shard.js';
 import { contentSymbols } from '../shard/symbol-content.js';
@@ -26,6 +27,7 @@ let runTables: { extractor: TrigramExtractor; counts: Uint32Array } | null = nul
 export default function handle(task: WorkerTask): ShardSearchResult | unknown {
   if (task.kind === 'shard') return runShard(task);
   if (task.kind === 'parse-symbols') return parseSymbols(task);
+  if (task.kind === 'diff-lines') return runDiffLines(task);
   return move(transferable(runIndexBatch(task)));
 }
 

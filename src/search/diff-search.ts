@@ -1,12 +1,13 @@
 /**
  * `type:diff` for the search service: the commit index picks each repository's candidate commits
  * (revisions, author:, committer:, message:, before:, after:), git reads their diffs newest first,
- * and the query's pattern is matched in added and removed lines only, never in messages.
+ * and the worker pool matches the query's pattern in added and removed lines only, never in
+ * messages. This thread plans and merges; it never matches a line.
  */
 import { createError } from '../errors.js';
 import { parseDate } from '../history/dates.js';
 import type { CommitCriteria } from '../history/commit-match.js';
-import { scanCommitDiffs, type CommitHit as DiffHit } from '../history/diff-search.js';
+import { scanCommitDiffs, type CommitHit as DiffHit, type DiffLineRunner } from '../history/diff-search.js';
 import type { StoredCommit } from '../index/commits/commit-store.js';
 import type { CommitMatch } from '../model/result.js';
 import type { BasicQuery, NegatableValue } from '../query/ast.js';
@@ -18,6 +19,8 @@ import type { RepoTarget } from './select-repos.js';
 export interface DiffSearcher extends CommitSearcher {
   /** The bare git directory of a repository the commit index knows. */
   gitDir(repo: string): string;
+  /** Matches the changed lines, a batch of commits per task. */
+  readonly pool: DiffLineRunner;
 }
 
 export interface DiffSearchBounds {
@@ -46,15 +49,14 @@ export async function searchDiffQuery(searcher: DiffSearcher | undefined, basic:
   }
   const added = filters.select === 'commit.diff.added';
   const removed = filters.select === 'commit.diff.removed';
-  const terms = compileDiffTerms(basic.pattern, { caseSensitive: filters.caseSensitive, added, removed });
+  const pattern = compileDiffTerms(basic.pattern, { caseSensitive: filters.caseSensitive });
   const criteria = metadataCriteria(basic);
   const searchOne = async (target: RepoTarget) => {
     const repo = target.manifest.repo;
     const index = await searcher.searchCommits({ repos: [repo], criteria, contentTerms: [], revisions: target.revs, count: MAX_CANDIDATES, canRead: () => true });
     const byOid = new Map(index.commits.map((hit) => [hit.commit.oid, hit.commit]));
-    const outcome = await scanCommitDiffs(searcher.gitDir(repo), [...byOid.keys()], {
-      matcher: terms.matcher, added, removed, count: bounds.limit, deadline: bounds.deadline,
-      ...(bounds.signal ? { signal: bounds.signal } : {}), ...(terms.accept ? { accept: terms.accept } : {}),
+    const outcome = await scanCommitDiffs(searcher.pool, searcher.gitDir(repo), [...byOid.keys()], {
+      pattern, added, removed, count: bounds.limit, deadline: bounds.deadline, ...(bounds.signal ? { signal: bounds.signal } : {}),
     });
     const matches = outcome.commits.map((hit) => toMatch(repo, target.manifest.repoId, byOid.get(hit.commit.oid)!, hit));
     return { matches, limitHit: outcome.limitHit || index.limitHit, timedOut: outcome.timedOut };

@@ -5,6 +5,7 @@
 import { createGraphQLHandler, type GraphQLHandler } from '../api/graphql/handler.js';
 import { canUseGraphQL } from '../auth/authenticate.js';
 import { createError } from '../errors.js';
+import type { DiffLineRunner } from '../history/diff-search.js';
 import { createDiffHistory } from '../history/diff-service.js';
 import type { RepoHistory } from '../history/repo-history.js';
 import { mirrorDir } from '../repos/registry.js';
@@ -18,7 +19,7 @@ import { createRepoBrowser } from './repo-browser.js';
 
 export const PRODUCT_VERSION = '0.1.0';
 
-export function createServerGraphQL(deps: { readonly dataDir: string; readonly store: Store; readonly search: SearchService; readonly history?: RepoHistory }): GraphQLHandler {
+export function createServerGraphQL(deps: { readonly dataDir: string; readonly store: Store; readonly search: SearchService; readonly history?: RepoHistory; readonly pool: DiffLineRunner }): GraphQLHandler {
   const { store } = deps;
   return createGraphQLHandler({
     search: deps.search,
@@ -30,7 +31,7 @@ export function createServerGraphQL(deps: { readonly dataDir: string; readonly s
       const record = getRepo(store, name);
       if (!record) throw createError('REPO_NOT_FOUND', `no such repository: ${name}`);
       return mirrorDir({ dataDir: deps.dataDir, store }, record);
-    }),
+    }, deps.pool),
     ...(deps.history ? { history: deps.history } : {}),
   }, {
     limits: byGeneration(store, () => {

@@ -23,8 +23,8 @@ export interface McpServiceDeps {
   readonly store: Store;
   readonly catalog: Catalog;
   readonly search: SearchService;
-  /** The worker pool parses files of unindexed revisions for code navigation; without it the navigation tools are off. */
-  readonly pool?: Pick<WorkerPool, 'parseSymbols'>;
+  /** The worker pool parses files of unindexed revisions for code navigation and matches diff lines; without it those tools are off. */
+  readonly pool?: Pick<WorkerPool, 'parseSymbols' | 'matchDiffLines'>;
   /** The commit index; without it commit_search and get_contributor_repos answer that history is unavailable. */
   readonly history?: RepoHistory;
 }
@@ -64,11 +64,11 @@ export function createMcpServices(deps: McpServiceDeps): ServerMcpServices {
       return deps.catalog.get(repo)?.commit ?? git.resolveRevision(repo, 'HEAD');
     },
     indexedFileCount: () => deps.catalog.list().reduce((n, m) => n + m.files, 0),
-    diffs: createDiffHistory((name) => {
+    ...(deps.pool === undefined ? {} : { diffs: createDiffHistory((name) => {
       const record = getRepo(deps.store, name);
       if (!record) throw createError('REPO_NOT_FOUND', `no such repository: ${name}`);
       return mirrorDir({ dataDir: deps.dataDir, store: deps.store }, record);
-    }),
+    }, deps.pool) }),
     ...(symbols === undefined ? {} : { symbols }),
     ...(deps.history === undefined ? {} : { history: deps.history }),
     async close() {

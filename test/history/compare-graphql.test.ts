@@ -9,22 +9,28 @@ import { createSchema } from '../../src/api/graphql/schema.js';
 import type { GraphQLContext, GraphQLServices, RepoInfo } from '../../src/api/graphql/services.js';
 import { ANONYMOUS } from '../../src/auth/principal.js';
 import { createDiffHistory } from '../../src/history/diff-service.js';
+import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
 import { git } from '../git/fixtures.js';
 import { createDiffRepo, expectNumstat, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
 
 const APP = 'github.com/acme/app';
 let repo: DiffRepo;
+let pool: WorkerPool;
 let context: GraphQLContext;
 before(() => {
   repo = createDiffRepo();
+  pool = createWorkerPool({ threads: 1 });
   const info: RepoInfo = { id: 1, name: APP, description: '', fork: false, archived: false, private: false, defaultBranch: 'main' };
   const services = {
     repos: { get: (name: string) => (name === APP ? info : null), resolveRevision: async () => repo.oids.merge },
-    diffs: createDiffHistory(() => repo.dir),
+    diffs: createDiffHistory(() => repo.dir, pool),
   } as unknown as GraphQLServices;
   context = { principal: ANONYMOUS, canRead: () => true, signal: new AbortController().signal, services };
 });
-after(() => removeDiffRepo(repo));
+after(async () => {
+  await pool.close();
+  removeDiffRepo(repo);
+});
 
 const schema = createSchema();
 const run = async (source: string, variableValues: Record<string, unknown>) => JSON.parse(JSON.stringify(await graphql({ schema, source, variableValues, contextValue: context }))) as { data?: unknown; errors?: { message: string }[] };

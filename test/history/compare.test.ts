@@ -7,15 +7,21 @@ import { after, before, test } from 'node:test';
 import { compareCommits, pageFiles } from '../../src/history/compare.js';
 import { listAncestors } from '../../src/history/compare-log.js';
 import { createDiffHistory } from '../../src/history/diff-service.js';
+import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
 import { isQuarryError } from '../../src/errors.js';
 import { git } from '../git/fixtures.js';
 import { createDiffRepo, expectNumstat, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
 
 let repo: DiffRepo;
+let pool: WorkerPool;
 before(() => {
   repo = createDiffRepo();
+  pool = createWorkerPool({ threads: 1 });
 });
-after(() => removeDiffRepo(repo));
+after(async () => {
+  await pool.close();
+  removeDiffRepo(repo);
+});
 
 test('file diffs and totals equal git diff --numstat base...head', async () => {
   const { c1, c2, c3, f1, m1, merge, empty } = repo.oids;
@@ -72,7 +78,7 @@ test('pages of files follow each other through cursors, and bad cursors are erro
 });
 
 test('unknown revisions are REVISION_NOT_FOUND errors naming the revision', async () => {
-  const diffs = createDiffHistory(() => repo.dir);
+  const diffs = createDiffHistory(() => repo.dir, pool);
   await assert.rejects(diffs.compare('r', 'main', 'no-such-branch'), (err) => isQuarryError(err, 'REVISION_NOT_FOUND') && /no-such-branch/.test(err.message));
   await assert.rejects(diffs.compare('r', '--output=/tmp/x', 'main'), (err) => isQuarryError(err, 'REVISION_NOT_FOUND'));
   const ok = await diffs.compare('r', 'v1', 'main');

@@ -5,27 +5,35 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { compileDiffPattern } from '../../src/history/diff-match.js';
+import { packDiffLines, searchedKinds } from '../../src/history/diff-lines.js';
+import { compileDiffPattern, type DiffPatternOptions } from '../../src/history/diff-match.js';
+import type { CommitDiff } from '../../src/history/diff-model.js';
 import { createDiffHistory, type DiffQuery } from '../../src/history/diff-service.js';
 import { isQuarryError } from '../../src/errors.js';
+import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
 import { git } from '../git/fixtures.js';
 import { createDiffRepo, expectChangedLines, expectLogG, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
 
 let repo: DiffRepo;
+let pool: WorkerPool;
 before(() => {
   repo = createDiffRepo();
+  pool = createWorkerPool({ threads: 1 });
 });
-after(() => removeDiffRepo(repo));
+after(async () => {
+  await pool.close();
+  removeDiffRepo(repo);
+});
 
 function query(pattern: string, extra: Partial<DiffQuery> = {}): DiffQuery {
   return {
-    matcher: compileDiffPattern(pattern, { regex: true, caseSensitive: true }),
+    pattern: compileDiffPattern(pattern, { regex: true, caseSensitive: true }),
     added: false, removed: false, authors: [], after: null, before: null, messages: [], revisions: [],
     count: 50, deadline: Date.now() + 30_000, ...extra,
   };
 }
 
-const search = (pattern: string, extra: Partial<DiffQuery> = {}) => createDiffHistory(() => repo.dir).searchDiffs('repo', query(pattern, extra));
+const search = (pattern: string, extra: Partial<DiffQuery> = {}) => createDiffHistory(() => repo.dir, pool).searchDiffs('repo', query(pattern, extra));
 
 test('commits and changed lines equal git log -G and git show', async () => {
   for (const re of ['delta', 'gamma', 'BETA', 'eps.lon', 'k[27]', 'beta', 'nothing-here']) {
@@ -104,8 +112,18 @@ test('bad patterns and revisions are clear errors', async () => {
   assert.equal(git(repo.dir, 'rev-parse', 'v1^{commit}'), repo.oids.c2);
 });
 
+/** The ranges a worker reports for `pattern` in one added line. */
+async function rangesIn(pattern: string, options: DiffPatternOptions, text: string): Promise<number[][]> {
+  const hunk = { oldRange: { startLine: 0, lines: 0 }, newRange: { startLine: 1, lines: 1 }, section: '', lines: [{ kind: '+' as const, text, oldLine: null, newLine: 1 }], oldNoNewlineAtEnd: false, newNoNewlineAtEnd: false };
+  const commit = { files: [{ oldPath: null, newPath: 'f', status: 'added', binary: false, hunks: [hunk], added: 1, deleted: 0 }] } as unknown as CommitDiff;
+  const task = { kind: 'diff-lines' as const, ...packDiffLines([commit]), pattern: compileDiffPattern(pattern, options), searched: searchedKinds(false, false), deadline: Date.now() + 30_000 };
+  const { ranges } = await pool.matchDiffLines(task);
+  const pairs: number[][] = [];
+  for (let i = 0; i < ranges.length; i += 2) pairs.push([ranges[i]!, ranges[i + 1]!]);
+  return pairs;
+}
+
 test('literal patterns match their text, case-insensitively unless asked', async () => {
-  const literal = compileDiffPattern('e.s', { regex: false, caseSensitive: false });
-  assert.deepEqual(literal.ranges('E.S and eps'), [[0, 3]]);
-  assert.deepEqual(compileDiffPattern('beta', { regex: false, caseSensitive: true }).ranges('BETA beta'), [[5, 9]]);
+  assert.deepEqual(await rangesIn('e.s', { regex: false, caseSensitive: false }, 'E.S and eps'), [[0, 3]]);
+  assert.deepEqual(await rangesIn('beta', { regex: false, caseSensitive: true }, 'BETA beta'), [[5, 9]]);
 });

@@ -72,11 +72,11 @@ export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
     if (args.repos.length === 0) throw new ToolError('Give at least one repository in repos. Use list_repos to find repository names.');
     const repos = [...new Set(args.repos)].map((repo) => requireRepo(ctx, repo));
     const useRegex = args.useRegex ?? false;
-    const matcher = compileDiffPattern(args.pattern, { regex: useRegex, caseSensitive: false });
+    const pattern = compileDiffPattern(args.pattern, { regex: useRegex, caseSensitive: false });
     const authorTerms = [...(args.author === undefined ? [] : [args.author]), ...(args.authors ?? [])].filter((a) => a.trim() !== '');
     const count = args.count ?? DEFAULT_COUNT;
     const query = {
-      matcher,
+      pattern,
       added: args.added ?? false,
       removed: args.removed ?? false,
       authors: authorTerms.map((a) => authorPattern(a, useRegex)),

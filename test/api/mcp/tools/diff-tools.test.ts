@@ -8,6 +8,7 @@ import type { McpServices } from '../../../../src/api/mcp/services.js';
 import { compareRevisionsTool } from '../../../../src/api/mcp/tools/compare-revisions.js';
 import { diffSearchTool } from '../../../../src/api/mcp/tools/diff-search.js';
 import { createDiffHistory } from '../../../../src/history/diff-service.js';
+import { createWorkerPool, type WorkerPool } from '../../../../src/pool/piscina-pool.js';
 import type { RepoBrowser, RepoInfo } from '../../../../src/model/repos.js';
 import { createDiffRepo, expectNumstat, removeDiffRepo, type DiffRepo } from '../../../history/diff-fixture.js';
 import { callTool } from '../tool-context.js';
@@ -17,14 +18,19 @@ const SECRET = 'github.com/acme/secret';
 const canRead = (name: string): boolean => name !== SECRET;
 
 let repo: DiffRepo;
+let pool: WorkerPool;
 let services: McpServices;
 before(() => {
   repo = createDiffRepo();
+  pool = createWorkerPool({ threads: 1 });
   const info = (name: string): RepoInfo => ({ id: 1, name, description: '', fork: false, archived: false, private: false, defaultBranch: 'main' });
   const repos = { get: (name: string, allowed: (r: string) => boolean) => ([APP, SECRET].includes(name) && allowed(name) ? info(name) : null) } as unknown as RepoBrowser;
-  services = { repos, diffs: createDiffHistory(() => repo.dir) } as unknown as McpServices;
+  services = { repos, diffs: createDiffHistory(() => repo.dir, pool) } as unknown as McpServices;
 });
-after(() => removeDiffRepo(repo));
+after(async () => {
+  await pool.close();
+  removeDiffRepo(repo);
+});
 
 test('diff_search answers with headers, numbered lines and match ranges, newest first', async () => {
   const answer = await callTool(services, diffSearchTool, { pattern: 'epsilon', repos: [APP] }, { canRead });

@@ -1,0 +1,67 @@
+/**
+ * The added and removed lines of a batch of commits packed to cross to a worker (one UTF-8 buffer
+ * plus offsets, all transferable), and the matches a worker sends back. Packing only: no matching.
+ */
+import type { CommitDiff, DiffLine } from './diff-model.js';
+import type { DiffPattern } from './diff-match.js';
+
+export const LINE_ADDED = 1;
+export const LINE_REMOVED = 2;
+
+export interface DiffLineBatch {
+  /** Every line's text as UTF-8, back to back. */
+  readonly text: Uint8Array;
+  /** Line i ends at byte ends[i] of text. */
+  readonly ends: Uint32Array;
+  /** LINE_ADDED or LINE_REMOVED per line. */
+  readonly flags: Uint8Array;
+  /** Commit i owns the lines before line index commitEnds[i]. */
+  readonly commitEnds: Uint32Array;
+}
+
+export interface DiffLineJob extends DiffLineBatch {
+  readonly pattern: DiffPattern;
+  /** LINE_ADDED | LINE_REMOVED bits: the lines searched; the others get no ranges and do not count for the pattern's expression. */
+  readonly searched: number;
+}
+
+export interface DiffLineMatches {
+  /** Per line, how many ranges it has. */
+  readonly counts: Uint32Array;
+  /** [start, end) code point pairs, line after line, in the order each line reports them. */
+  readonly ranges: Uint32Array;
+  /** Per commit, 1 when the pattern's expression accepts it (always 1 without one). */
+  readonly accepted: Uint8Array;
+}
+
+/** The lines a batch carries, in the order packDiffLines packs them: files, hunks, lines. */
+export function changedLines(commit: CommitDiff): DiffLine[] {
+  return commit.files.flatMap((file) => file.hunks.flatMap((hunk) => hunk.lines.filter((line) => line.kind !== ' ')));
+}
+
+export function packDiffLines(commits: readonly CommitDiff[]): DiffLineBatch {
+  const perCommit = commits.map(changedLines);
+  const lines = perCommit.flat();
+  const ends = new Uint32Array(lines.length);
+  const flags = new Uint8Array(lines.length);
+  const commitEnds = new Uint32Array(commits.length);
+  let bytes = 0;
+  lines.forEach((line, i) => {
+    bytes += Buffer.byteLength(line.text, 'utf8');
+    ends[i] = bytes;
+    flags[i] = line.kind === '+' ? LINE_ADDED : LINE_REMOVED;
+  });
+  // Its own ArrayBuffer (never Buffer's shared slab), so transferring it detaches nothing else.
+  const text = new Uint8Array(bytes);
+  const encoder = new TextEncoder();
+  lines.forEach((line, i) => encoder.encodeInto(line.text, text.subarray(i === 0 ? 0 : ends[i - 1]!)));
+  let count = 0;
+  perCommit.forEach((own, i) => (commitEnds[i] = count += own.length));
+  return { text, ends, flags, commitEnds };
+}
+
+/** Which lines to search: both kinds unless exactly one is asked for. */
+export function searchedKinds(added: boolean, removed: boolean): number {
+  const both = added === removed;
+  return (both || added ? LINE_ADDED : 0) | (both || removed ? LINE_REMOVED : 0);
+}

@@ -1,0 +1,94 @@
+/**
+ * Diff search matches changed lines in pool workers, never on the main thread: every search goes
+ * through the pool's diff-lines task (a batch of commits per task), the main-thread diff modules
+ * cannot reach a matcher, and a runaway regex is cut off at the deadline by terminating its worker.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { DiffLineRunner } from '../../src/history/diff-search.js';
+import { compileDiffPattern } from '../../src/history/diff-match.js';
+import { createDiffHistory, type DiffQuery } from '../../src/history/diff-service.js';
+import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
+import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
+import { createDiffRepo, expectLogG, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+let repo: DiffRepo;
+let runaway: string;
+let pool: WorkerPool;
+before(() => {
+  repo = createDiffRepo();
+  runaway = makeTempDir('quarry-diff-runaway');
+  initRepo(runaway);
+  writeFiles(runaway, { 'evil.txt': `${'a'.repeat(40)}\n` });
+  commitAll(runaway, 'evil');
+  pool = createWorkerPool({ threads: 1 });
+});
+after(async () => {
+  await pool.close();
+  removeDiffRepo(repo);
+  removeDir(runaway);
+});
+
+function query(pattern: string, extra: Partial<DiffQuery> = {}): DiffQuery {
+  return {
+    pattern: compileDiffPattern(pattern, { regex: true, caseSensitive: true }),
+    added: false, removed: false, authors: [], after: null, before: null, messages: [], revisions: [],
+    count: 50, deadline: Date.now() + 30_000, ...extra,
+  };
+}
+
+test('every batch of commits is matched by one diff-lines task in the pool', async () => {
+  const tasks: { commits: number; lines: number }[] = [];
+  const spy: DiffLineRunner = {
+    matchDiffLines(task, signal) {
+      tasks.push({ commits: task.commitEnds.length, lines: task.ends.length });
+      return pool.matchDiffLines(task, signal);
+    },
+  };
+  const outcome = await createDiffHistory(() => repo.dir, spy).searchDiffs('repo', query('delta'));
+  assert.deepEqual(outcome.commits.map((c) => c.commit.oid), expectLogG(repo, 'delta'));
+  assert.ok(outcome.commits.length > 0);
+  // The scripted history fits one batch: all its commits' lines cross in a single task.
+  assert.equal(tasks.length, 1);
+  assert.equal(tasks[0]!.commits, outcome.scanned);
+  assert.ok(tasks[0]!.lines >= outcome.commits.flatMap((c) => c.hunks.flatMap((h) => h.hits)).length);
+});
+
+/** Relative imports of `file` that load code (type-only imports are erased), as repository paths. */
+function valueImports(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const specs = [...text.matchAll(/(?:^|\n)\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"](\.[^'"]+)['"]/g)].filter((m) => m[2] === undefined).map((m) => m[3]!);
+  return specs.map((s) => join(file, '..', s).replace(/\.js$/, '.ts'));
+}
+
+test('the main-thread diff modules never load a matcher or the worker-side line scan', () => {
+  const roots = ['src/history/diff-service.ts', 'src/history/diff-search.ts', 'src/search/diff-search.ts', 'src/search/diff-terms.ts'];
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...valueImports(file));
+  }
+  assert.ok(seen.has('src/history/diff-batch-match.ts') && seen.has('src/history/diff-lines.ts'));
+  const forbidden = [...seen].filter((f) => f.startsWith('src/matcher/') || f === 'src/pool/matchers.ts' || f === 'src/history/diff-line-scan.ts' || f === 'src/pool/worker.ts');
+  assert.deepEqual(forbidden, []);
+});
+
+test('a runaway backtracking regex is stopped at the deadline and the pool keeps serving', async () => {
+  const diffs = createDiffHistory(() => join(runaway, '.git'), pool);
+  const started = Date.now();
+  // A backreference: only the JS engine runs it, and on 40 a's it backtracks for ages.
+  const outcome = await diffs.searchDiffs('evil', query('(a+)+\\1x', { deadline: Date.now() + 300 }));
+  const elapsed = Date.now() - started;
+  assert.ok(elapsed < 5000, `answered in ${elapsed} ms`);
+  assert.deepEqual([outcome.timedOut, outcome.limitHit, outcome.commits.length], [true, true, 0]);
+  const next = await diffs.searchDiffs('evil', query('a{40}'));
+  assert.deepEqual(next.commits.map((c) => c.hunks[0]!.hits[0]!.ranges), [[[0, 40]]]);
+});
