@@ -2,6 +2,7 @@
  * Worker thread entry, the per-thread composition root: open segment readers, the matcher cache
  * with its Hyperscan scratch, and the trigram tables for index batches all live here, per thread.
  */
+import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { FileSymbols } from '../model/symbols.js';
 import { TrigramExtractor } from '../index/build/trigrams.js';
@@ -25,15 +26,35 @@ const openSegments = new Map<string, SegmentReader>();
 let runTables: { extractor: TrigramExtractor; counts: Uint32Array } | null = null;
 
 export default function handle(task: WorkerTask): ShardSearchResult | unknown {
-  if (task.kind === 'shard') return runShard(task);
+  if (task.kind === 'shard') return runShardFreeingTrees(task);
   if (task.kind === 'parse-symbols') return parseSymbols(task);
   if (task.kind === 'diff-lines') return runDiffLines(task);
-  return move(transferable(runIndexBatch(task)));
+  return runIndexBatch(task);
 }
 
-function parseSymbols(task: ParseSymbolsTask): Uint8Array | null {
+async function parseSymbols(task: ParseSymbolsTask): Promise<Uint8Array | null> {
   const outcome = parseFileSymbols(task.path, task.content);
+  await freeParsedTrees();
   return outcome.status === 'ok' ? encodeFileSymbols(outcome.symbols) : null;
+}
+
+/**
+ * A tree-sitter tree frees its native memory in a finalizer that runs on the event loop, and
+ * piscina's Atomics wait keeps this thread's loop from turning between tasks: without a turn per
+ * task, trees pile up (gigabytes over the Linux tree).
+ */
+function freeParsedTrees(): Promise<void> {
+  return eventLoopTurn();
+}
+
+/** Trees parsed since the event loop last turned (unindexed revisions parse on demand). */
+let treesPending = false;
+
+function runShardFreeingTrees(task: ShardTask): ShardSearchResult | Promise<ShardSearchResult> {
+  const result = runShard(task);
+  if (!treesPending) return result;
+  treesPending = false;
+  return freeParsedTrees().then(() => result);
 }
 
 function runShard(task: ShardTask): ShardSearchResult {
@@ -56,6 +77,7 @@ function runShard(task: ShardTask): ShardSearchResult {
 }
 
 function parsedTable(path: string, content: Uint8Array): FileSymbols | null {
+  treesPending = true;
   const outcome = parseFileSymbols(path, content);
   return outcome.status === 'ok' ? outcome.symbols : null;
 }
@@ -77,7 +99,7 @@ function sourceOf(ref: ShardSourceRef): SegmentSource {
   return reader;
 }
 
-function runIndexBatch(task: IndexBatchTask): IndexBatchResult {
+async function runIndexBatch(task: IndexBatchTask): Promise<unknown> {
   runTables ??= { extractor: new TrigramExtractor(), counts: new Uint32Array(1 << 24) };
   const docs: Uint8Array[] = [];
   let start = 0;
@@ -85,7 +107,9 @@ function runIndexBatch(task: IndexBatchTask): IndexBatchResult {
     docs.push(task.data.subarray(start, end));
     start = end;
   }
-  return { run: buildRun(runTables, task.firstDoc, docs), symbols: task.paths ? extractBatch(task.paths, docs) : null };
+  const result = { run: buildRun(runTables, task.firstDoc, docs), symbols: task.paths ? extractBatch(task.paths, docs) : null };
+  if (task.paths) await freeParsedTrees();
+  return move(transferable(result));
 }
 
 /** Wraps a result so piscina transfers its arrays instead of copying them. */

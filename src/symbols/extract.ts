@@ -1,18 +1,22 @@
 /**
  * The generic driver: runs a language's queries, compiled as one, in a single pass over a parsed
- * tree and builds FileSymbols. Knows capture names (language-spec.ts), never node types. Reads only
- * node offsets from the binding (text is sliced from the source, lines come from LineStarts).
+ * tree, walks its reference tokens, and builds FileSymbols. Knows capture names (language-spec.ts),
+ * never node types. Reads only node offsets from the binding: text is sliced from the source,
+ * lines come from LineStarts.
  */
 import type Parser from 'tree-sitter';
-import type { FileSymbols, SymbolDefinition, SymbolImport, SymbolKind, SymbolReference } from '../model/symbols.js';
+import type { FileSymbols, SymbolDefinition, SymbolImport, SymbolKind } from '../model/symbols.js';
 import type { LanguageSpec } from './language-spec.js';
 import type { LineStarts } from './line-starts.js';
+import { referenceTokens, type ReferenceTypes } from './reference-tokens.js';
+import { collectReferences, type DefinitionSpans } from './references.js';
 
 export interface CompiledLanguage {
   readonly spec: LanguageSpec;
   readonly grammar: unknown;
-  /** Definitions, then references, then imports: definition patterns keep their indexes. */
+  /** Definitions, then member references, then imports: definition patterns keep their indexes. */
   readonly query: Parser.Query;
+  readonly referenceTypes: ReferenceTypes;
 }
 
 interface Source {
@@ -37,8 +41,6 @@ interface Sorted {
 }
 
 const LOCAL_SCOPES: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor']);
-const SIMPLE_RECEIVER = /^(?:[A-Za-z_$][\w$]*)(?:(?:\.|::|->)[A-Za-z_$][\w$]*){0,3}$/;
-const RECEIVER_MAX = 100;
 
 export function extractSymbols(lang: CompiledLanguage, tree: Parser.Tree, text: string, lines: LineStarts): FileSymbols {
   const source = { text, lines };
@@ -47,7 +49,7 @@ export function extractSymbols(lang: CompiledLanguage, tree: Parser.Tree, text: 
   return {
     language: lang.spec.language,
     definitions,
-    references: collectReferences(sorted.references, spans, source),
+    references: collectReferences(sorted.references, referenceTokens(tree, lang.referenceTypes), spans, text, lines),
     imports: collectImports(lang, sorted.imports, source),
   };
 }
@@ -64,13 +66,6 @@ function sortMatches(matches: Parser.QueryMatch[]): Sorted {
     part.push(match);
   }
   return sorted;
-}
-
-/** Byte spans of the kept definitions (in their order) and the start of every definition name. */
-interface DefinitionSpans {
-  readonly starts: readonly number[];
-  readonly ends: readonly number[];
-  readonly names: ReadonlySet<number>;
 }
 
 function candidates(matches: readonly Parser.QueryMatch[]): Candidate[] {
@@ -132,62 +127,6 @@ function collectDefinitions(lang: CompiledLanguage, matches: readonly Parser.Que
     stack.push(definitions.length - 1);
   }
   return { definitions, spans: { starts, ends, names } };
-}
-
-function collectReferences(matches: readonly Parser.QueryMatch[], defs: DefinitionSpans, source: Source): SymbolReference[] {
-  // start -> slot in ends/receivers; a match with a receiver beats a bare one at the same node.
-  const slots = new Map<number, number>();
-  const ends: number[] = [];
-  const receivers: (string | undefined)[] = [];
-  for (const match of matches) {
-    let node: Parser.SyntaxNode | null = null;
-    let receiverNode: Parser.SyntaxNode | null = null;
-    for (const c of match.captures) {
-      if (c.name === 'reference') node = c.node;
-      else if (c.name === 'receiver') receiverNode = c.node;
-    }
-    if (!node) continue;
-    const start = node.startIndex;
-    if (defs.names.has(start)) continue;
-    const receiver = receiverNode ? simpleReceiver(source.text, receiverNode) : undefined;
-    const slot = slots.get(start);
-    if (slot === undefined) {
-      slots.set(start, ends.length);
-      ends.push(node.endIndex);
-      receivers.push(receiver);
-    } else if (receivers[slot] === undefined) {
-      receivers[slot] = receiver;
-    }
-  }
-  const order = Float64Array.from(slots.keys()).sort();
-  // Definitions are in start order, so the ones open at a position form a stack.
-  const stack: number[] = [];
-  const references: SymbolReference[] = new Array(order.length);
-  let next = 0;
-  for (let i = 0; i < order.length; i++) {
-    const start = order[i]!;
-    while (next < defs.starts.length && defs.starts[next]! <= start) {
-      while (stack.length > 0 && defs.ends[stack[stack.length - 1]!]! <= defs.starts[next]!) stack.pop();
-      stack.push(next++);
-    }
-    while (stack.length > 0 && defs.ends[stack[stack.length - 1]!]! <= start) stack.pop();
-    const scope = stack.length > 0 ? stack[stack.length - 1]! : -1;
-    const slot = slots.get(start)!;
-    const end = ends[slot]!;
-    const name = source.text.slice(start, end);
-    const range = source.lines.range(start, end);
-    const receiver = receivers[slot];
-    references[i] = receiver === undefined ? { name, range, scope } : { name, range, scope, receiver };
-  }
-  return references;
-}
-
-function simpleReceiver(text: string, node: Parser.SyntaxNode): string | undefined {
-  const start = node.startIndex;
-  const end = node.endIndex;
-  if (end - start > RECEIVER_MAX) return undefined;
-  const receiver = text.slice(start, end);
-  return SIMPLE_RECEIVER.test(receiver) ? receiver : undefined;
 }
 
 function collectImports(lang: CompiledLanguage, matches: readonly Parser.QueryMatch[], source: Source): SymbolImport[] {

@@ -1,10 +1,12 @@
 /**
- * What one language contributes to symbol extraction: its grammar, three tree-sitter queries and
- * its export rule. Capture names are the contract with the driver (extract.ts); no tree walking here.
+ * What one language contributes to symbol extraction: its grammar, three tree-sitter queries, its
+ * reference token types and its export rule. Capture names are the contract with the driver
+ * (extract.ts); no tree walking here.
  *
  * definitions: `@name` on the name node, `@definition.<SymbolKind>` on the whole definition (the
  *   same node may carry both). When two patterns claim one name, the earlier pattern wins.
- * references:  `@reference` on an identifier; `@receiver` on the object of a member access.
+ * referenceTypes: named token types every occurrence of which is a reference (`identifier`…).
+ * references:  member accesses: `@reference` on the member, `@receiver` on its object.
  * imports:     `@source` (module as written), `@name` (imported name), `@alias` (its local name),
  *   `@default` (local name of a default import), `@namespace` (local name bound to the whole
  *   module), `@wildcard` (binds every name: local name `*`).
@@ -36,6 +38,8 @@ export interface LanguageSpec {
   /** npm package of the grammar, and the export holding it when the package has several. */
   readonly grammar: { readonly module: string; readonly member?: string };
   readonly definitions: string;
+  /** Found by a tree walk, not a query: a query would make a node object per token. */
+  readonly referenceTypes: readonly string[];
   readonly references: string;
   readonly imports: string;
   exported(def: DefinitionContext): boolean;

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import Parser from 'tree-sitter';
 import type { CompiledLanguage } from './extract.js';
 import type { LanguageSpec } from './language-spec.js';
+import { ReferenceTypes } from './reference-tokens.js';
 import { c } from './languages/c.js';
 import { cpp } from './languages/cpp.js';
 import { go } from './languages/go.js';
@@ -38,5 +39,6 @@ export function compiledLanguage(language: string): CompiledLanguage | null {
 function compile(spec: LanguageSpec): CompiledLanguage {
   const module = require(spec.grammar.module) as Record<string, unknown>;
   const grammar = spec.grammar.member ? module[spec.grammar.member] : module;
-  return { spec, grammar, query: new Parser.Query(grammar as Parser.Language, `${spec.definitions}\n${spec.references}\n${spec.imports}`) };
+  const query = new Parser.Query(grammar as Parser.Language, `${spec.definitions}\n${spec.references}\n${spec.imports}`);
+  return { spec, grammar, query, referenceTypes: new ReferenceTypes(spec.referenceTypes) };
 }

@@ -38,10 +38,9 @@ ${variables}
 ${parameters}
 `;
 
+export const C_REFERENCE_TYPES = ['identifier', 'type_identifier', 'field_identifier'];
+
 export const C_REFERENCES = `
-(identifier) @reference
-(type_identifier) @reference
-(field_identifier) @reference
 (field_expression argument: (_) @receiver field: (field_identifier) @reference)
 `;
 
@@ -62,6 +61,7 @@ export const c: LanguageSpec = {
   language: 'C',
   grammar: { module: 'tree-sitter-c' },
   definitions: C_DEFINITIONS,
+  referenceTypes: C_REFERENCE_TYPES,
   references: C_REFERENCES,
   imports: C_IMPORTS,
   exported: cExported,

@@ -1,6 +1,6 @@
 /** C++: the C queries plus classes, namespaces, methods (in class and `A::f` out of it) and `using`. */
 import type { LanguageSpec } from '../language-spec.js';
-import { C_DEFINITIONS, C_IMPORTS, C_REFERENCES, cExported } from './c.js';
+import { C_DEFINITIONS, C_IMPORTS, C_REFERENCE_TYPES, C_REFERENCES, cExported } from './c.js';
 
 const definitions = `
 (field_declaration_list (declaration declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor)
@@ -20,7 +20,6 @@ ${C_DEFINITIONS}
 `;
 
 const references = `${C_REFERENCES}
-(namespace_identifier) @reference
 (qualified_identifier scope: (_) @receiver name: [(identifier) (type_identifier)] @reference)
 `;
 
@@ -33,6 +32,7 @@ export const cpp: LanguageSpec = {
   language: 'C++',
   grammar: { module: 'tree-sitter-cpp' },
   definitions,
+  referenceTypes: [...C_REFERENCE_TYPES, 'namespace_identifier'],
   references,
   imports,
   exported: cExported,

@@ -20,11 +20,8 @@ export const go: LanguageSpec = {
 (parameter_declaration name: (identifier) @name @definition.variable)
 (variadic_parameter_declaration name: (identifier) @name @definition.variable)
 `,
+  referenceTypes: ['identifier', 'type_identifier', 'field_identifier', 'package_identifier'],
   references: `
-(identifier) @reference
-(type_identifier) @reference
-(field_identifier) @reference
-(package_identifier) @reference
 (selector_expression operand: (_) @receiver field: (field_identifier) @reference)
 (qualified_type package: (package_identifier) @receiver name: (type_identifier) @reference)
 `,

@@ -22,9 +22,8 @@ export const java: LanguageSpec = {
 (catch_formal_parameter name: (identifier) @name @definition.variable)
 (lambda_expression parameters: (identifier) @name @definition.variable)
 `,
+  referenceTypes: ['identifier', 'type_identifier'],
   references: `
-(identifier) @reference
-(type_identifier) @reference
 (field_access object: (_) @receiver field: (identifier) @reference)
 (method_invocation object: (_) @receiver name: (identifier) @reference)
 (scoped_type_identifier (_) @receiver . (type_identifier) @reference .)

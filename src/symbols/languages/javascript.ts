@@ -18,11 +18,9 @@ export const SCRIPT_DEFINITIONS = `
 (catch_clause parameter: (identifier) @name @definition.variable)
 `;
 
+export const SCRIPT_REFERENCE_TYPES = ['identifier', 'property_identifier', 'private_property_identifier', 'shorthand_property_identifier'];
+
 export const SCRIPT_REFERENCES = `
-(identifier) @reference
-(property_identifier) @reference
-(private_property_identifier) @reference
-(shorthand_property_identifier) @reference
 (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @reference)
 `;
 
@@ -49,6 +47,7 @@ export const javascript: LanguageSpec = {
 (formal_parameters (identifier) @name @definition.variable)
 (formal_parameters (assignment_pattern left: (identifier) @name @definition.variable))
 `,
+  referenceTypes: SCRIPT_REFERENCE_TYPES,
   references: SCRIPT_REFERENCES,
   imports: SCRIPT_IMPORTS,
   exported: scriptExported,

@@ -30,8 +30,8 @@ export const python: LanguageSpec = {
 (with_item value: (as_pattern alias: (as_pattern_target (identifier) @name @definition.variable)))
 (except_clause (as_pattern alias: (as_pattern_target (identifier) @name @definition.variable)))
 `,
+  referenceTypes: ['identifier'],
   references: `
-(identifier) @reference
 (attribute object: (_) @receiver attribute: (identifier) @reference)
 `,
   imports: `

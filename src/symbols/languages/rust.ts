@@ -30,10 +30,8 @@ export const rust: LanguageSpec = {
 (closure_parameters (identifier) @name @definition.variable)
 (for_expression pattern: (identifier) @name @definition.variable)
 `,
+  referenceTypes: ['identifier', 'type_identifier', 'field_identifier'],
   references: `
-(identifier) @reference
-(type_identifier) @reference
-(field_identifier) @reference
 (field_expression value: (_) @receiver field: (field_identifier) @reference)
 (scoped_identifier path: (_) @receiver name: (identifier) @reference)
 (scoped_type_identifier path: (_) @receiver name: (type_identifier) @reference)

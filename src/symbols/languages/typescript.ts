@@ -1,6 +1,6 @@
 /** TypeScript and TSX: the JavaScript queries plus types, interfaces, enums and namespaces. */
 import type { LanguageSpec } from '../language-spec.js';
-import { SCRIPT_DEFINITIONS, SCRIPT_IMPORTS, SCRIPT_REFERENCES, scriptExported } from './javascript.js';
+import { SCRIPT_DEFINITIONS, SCRIPT_IMPORTS, SCRIPT_REFERENCE_TYPES, SCRIPT_REFERENCES, scriptExported } from './javascript.js';
 
 const definitions = `${SCRIPT_DEFINITIONS}
 (class_declaration name: (type_identifier) @name) @definition.class
@@ -20,7 +20,6 @@ const definitions = `${SCRIPT_DEFINITIONS}
 `;
 
 const references = `${SCRIPT_REFERENCES}
-(type_identifier) @reference
 (nested_type_identifier module: (_) @receiver name: (type_identifier) @reference)
 `;
 
@@ -28,6 +27,7 @@ export const typescript: LanguageSpec = {
   language: 'TypeScript',
   grammar: { module: 'tree-sitter-typescript', member: 'typescript' },
   definitions,
+  referenceTypes: [...SCRIPT_REFERENCE_TYPES, 'type_identifier'],
   references,
   imports: SCRIPT_IMPORTS,
   exported: scriptExported,
