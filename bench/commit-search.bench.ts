@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,7 +17,7 @@ import type { ToolContext } from '../src/api/mcp/tool.js';
 import { createHistoryService } from '../src/history/history-service.js';
 import { createRepoHistory } from '../src/history/repo-history.js';
 import { openCommitStore } from '../src/index/commits/commit-store.js';
-import { machineInfo, runDir } from './record.js';
+import { machineInfo, writeSideRun } from './record.js';
 
 const REPOS = Number(process.env['QUARRY_BENCH_COMMIT_REPOS'] ?? 4);
 const COMMITS_PER_REPO = Number(process.env['QUARRY_BENCH_COMMITS'] ?? 15_000);
@@ -119,10 +119,7 @@ async function main(): Promise<void> {
     ];
     const summary = lines.join('\n');
     process.stdout.write(summary);
-    const dir = runDir(machine, false);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'commit-search.md'), summary);
-    writeFileSync(join(dir, 'commit-search.json'), `${JSON.stringify({ repos: REPOS, commitsPerRepo: COMMITS_PER_REPO, generateMs, indexMs, results }, null, 2)}\n`);
+    await writeSideRun('commit-search', summary, { repos: REPOS, commitsPerRepo: COMMITS_PER_REPO, generateMs, indexMs, results });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

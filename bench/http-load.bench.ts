@@ -3,15 +3,13 @@
  * connections, against the same search run in-process, after checking both answer the same.
  * Run: `node dist/bench/http-load.bench.js` (needs `wrk`; scripts/bench installs it).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { openEngine } from '../src/main.js';
 import { startServerProcess } from '../test/e2e/server-process.js';
 import { makeTempDir, removeDir } from '../test/git/fixtures.js';
 import { REPO_ROOT } from './paths.js';
-import { machineInfo, runDir } from './record.js';
+import { buildQuarryIndex } from './tools/quarry.js';
+import { writeSideRun } from './record.js';
 import { wrkPost, type WrkResult } from './wrk.js';
 
 const CONNECTIONS = 64;
@@ -43,9 +41,7 @@ async function inProcessQps(dataDir: string, expected: number): Promise<number> 
 
 async function main(): Promise<void> {
   const data = makeTempDir('quarry-http-bench');
-  const quarry = (...args: string[]) => spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'quarry.js'), ...args, '--data', data], { encoding: 'utf8' });
-  quarry('repos', 'add', 'github.com/quarry/quarry', REPO_ROOT);
-  quarry('index');
+  await buildQuarryIndex('github.com/quarry/quarry', REPO_ROOT, data);
   const server = await startServerProcess(data);
   try {
     const token = server.adminToken!;
@@ -75,10 +71,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n');
     process.stdout.write(summary);
-    const dir = runDir(await machineInfo(), false);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'http.md'), summary);
-    writeFileSync(join(dir, 'http.json'), `${JSON.stringify({ currentUser, search, inProcessSearchesPerSecond: local, connections: CONNECTIONS, seconds: SECONDS }, null, 2)}\n`);
+    await writeSideRun('http', summary, { currentUser, search, inProcessSearchesPerSecond: local, connections: CONNECTIONS, seconds: SECONDS });
   } finally {
     if (server.child.exitCode === null) await server.stop();
     removeDir(data);

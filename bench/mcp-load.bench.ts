@@ -4,9 +4,6 @@
  * at one connection against the same tool run in-process. Answers must agree before timing.
  * Run: `node dist/bench/mcp-load.bench.js` (needs `wrk`; scripts/bench installs it).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { toolsFor } from '../src/api/mcp/registry.js';
 import { runTool } from '../src/api/mcp/run-tool.js';
 import type { ToolContext } from '../src/api/mcp/tool.js';
@@ -18,7 +15,8 @@ import { createMcpServices } from '../src/server/mcp-services.js';
 import { startServerProcess } from '../test/e2e/server-process.js';
 import { makeTempDir, removeDir } from '../test/git/fixtures.js';
 import { REPO_ROOT } from './paths.js';
-import { machineInfo, runDir } from './record.js';
+import { buildQuarryIndex } from './tools/quarry.js';
+import { writeSideRun } from './record.js';
 import { measure, type Timing } from './timing.js';
 import { wrkPost, type WrkResult } from './wrk.js';
 
@@ -68,9 +66,7 @@ async function inProcess(dataDir: string, origin: string, expected: Record<CallN
 
 async function main(): Promise<void> {
   const data = makeTempDir('quarry-mcp-bench');
-  const quarry = (...args: string[]) => spawnSync(process.execPath, [join(REPO_ROOT, 'bin', 'quarry.js'), ...args, '--data', data], { encoding: 'utf8' });
-  quarry('repos', 'add', REPO, REPO_ROOT);
-  quarry('index');
+  await buildQuarryIndex(REPO, REPO_ROOT, data);
   const server = await startServerProcess(data);
   try {
     const token = server.adminToken!;
@@ -105,10 +101,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n');
     process.stdout.write(summary);
-    const dir = runDir(await machineInfo(), false);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'mcp.md'), summary);
-    writeFileSync(join(dir, 'mcp.json'), `${JSON.stringify({ load, inProcess: local, connections: CONNECTIONS, seconds: SECONDS }, (k, v) => (k === 'samplesMs' ? undefined : v), 2)}\n`);
+    await writeSideRun('mcp', summary, { load, inProcess: local, connections: CONNECTIONS, seconds: SECONDS }, (key, value) => (key === 'samplesMs' ? undefined : value));
   } finally {
     if (server.child.exitCode === null) await server.stop();
     removeDir(data);

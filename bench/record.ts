@@ -84,6 +84,17 @@ function rawJson(raw: unknown): string {
   return JSON.stringify(raw, null, 2).replace(/\[\s+(-?[\d.e+-]+(?:,\s+-?[\d.e+-]+)*)\s+\]/g, (_, items: string) => `[${items.split(/,\s+/).join(',')}]`);
 }
 
+/**
+ * A side benchmark's record beside the main run's: `<name>.md` (the printed table) and
+ * `<name>.json` (its figures) in today's run folder for this machine.
+ */
+export async function writeSideRun(name: string, summary: string, figures: unknown, replacer?: (key: string, value: unknown) => unknown): Promise<void> {
+  const dir = runDir(await machineInfo(), false);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.md`), summary);
+  writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(figures, replacer, 2)}\n`);
+}
+
 export function writeRun(dir: string, raw: unknown, summary: string): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'raw.json'), `${rawJson(raw)}\n`);
