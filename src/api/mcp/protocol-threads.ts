@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { HttpRequest } from '../../http/request.js';
 import type { Reply, StreamWriter } from '../../http/respond.js';
 import type { FromProtocolThread, ProtocolThreadData, ToProtocolThread } from './protocol-messages.js';
+import { internalErrorAnswer } from './run-tool.js';
 import type { Endpoint, ToolAnswer } from './tool.js';
 
 /** Runs a tool for this request, on the main thread where the services live. */
@@ -87,9 +88,12 @@ export class ProtocolThreads {
     if (request === undefined) return;
     switch (message.type) {
       case 'call':
-        void request.runCall(message.name, message.args).then((answer) => {
-          this.send(thread, { type: 'answer', id: message.id, call: message.call, text: answer.text, isError: answer.isError === true });
-        });
+        void request.runCall(message.name, message.args)
+          .catch((err: unknown): ToolAnswer => {
+            this.log(`mcp: ${message.name} failed: ${err instanceof Error ? err.message : String(err)}`);
+            return internalErrorAnswer(message.name);
+          })
+          .then((answer) => this.send(thread, { type: 'answer', id: message.id, call: message.call, text: answer.text, isError: answer.isError === true }));
         return;
       case 'response':
         request.reply.send(message.status, message.body, { ...request.extraHeaders, ...message.headers });

@@ -23,6 +23,11 @@ export async function runTool<Args>(tool: ToolDefinition<Args>, rawArgs: unknown
     if (AGENT_CORRECTABLE.some((code) => isQuarryError(err, code))) return { text: errorMessage(err), isError: true };
     if (ctx.signal.aborted) return { text: 'The call was cancelled.', isError: true };
     log(`mcp: ${tool.name} failed: ${errorMessage(err)}`);
-    return { text: `Internal error while running ${tool.name}; the server log has details.`, isError: true };
+    return internalErrorAnswer(tool.name);
   }
+}
+
+/** What the agent sees of a failure that is ours, not its own: the details stay in the log. */
+export function internalErrorAnswer(toolName: string): ToolAnswer {
+  return { text: `Internal error while running ${toolName}; the server log has details.`, isError: true };
 }
