@@ -1,10 +1,11 @@
 /**
  * Navigation accuracy on the labelled fixtures (test/fixtures/navigation): top-1 definition
- * accuracy and reference precision/recall for Quarry and for GNU global, printed as a table.
- * Run: `node dist/bench/navigation-accuracy.js` (scripts/bench installs global).
+ * accuracy and reference precision/recall for Quarry and GNU global, top-1 definition for ctags
+ * (definitions only), printed as one table. Run: `node dist/bench/navigation-accuracy.js`.
  */
 import { loadLabelledSet } from '../test/fixtures/navigation-labels.js';
 import { precision, quarryTool, recall, score, type AccuracyScore } from '../test/symbols/navigation/accuracy.js';
+import { ctagsDefinitions, ctagsInstalled } from './navigation-ctags.js';
 import { globalInstalled, openGlobal } from './navigation-global.js';
 
 function pct(value: number): string {
@@ -27,6 +28,12 @@ if (globalInstalled()) {
   }
 } else {
   rows.push('| GNU global | not installed (apt-get install global) | | |');
+}
+if (ctagsInstalled()) {
+  const ctags = score(set, { definitionOf: ctagsDefinitions(), referencesOf: () => [] });
+  rows.push(`| universal-ctags (name only: same file, same directory, rest) | ${ctags.correct}/${ctags.usages} (${pct(ctags.correct / ctags.usages)}) | n/a | n/a |`);
+} else {
+  rows.push('| universal-ctags | not installed (apt-get install universal-ctags) | | |');
 }
 const definitions = set.references.size;
 console.log(`Labelled set: ${set.usages.length} usages of ${definitions} definitions in ${set.files.length} files (${[...languages].sort().join(', ')}).\n`);

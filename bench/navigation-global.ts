@@ -40,17 +40,14 @@ export function openGlobal(): GlobalProject {
   const root = join(work, 'src');
   cpSync(NAVIGATION_FIXTURES, root, { recursive: true });
   const conf = writeConf(work);
-  execFileSync('gtags', [`--gtagsconf=${conf}`, '--gtagslabel=native-pygments'], { cwd: root, stdio: 'ignore' });
+  execFileSync('gtags', [`--gtagsconf=${conf}`, '--gtagslabel=native-pygments'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const run = (args: string[]): LabelledLine[] => {
-    let out = '';
-    try {
-      out = execFileSync('global', ['--result=grep', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GTAGSCONF: conf, GTAGSLABEL: 'native-pygments' } });
-    } catch {
-      return [];
-    }
-    return out.split('\n').filter(Boolean).flatMap((row) => {
+    // global exits 0 with no output for an unknown name: a failed run or an unreadable row is an error.
+    const out = execFileSync('global', ['--result=grep', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GTAGSCONF: conf, GTAGSLABEL: 'native-pygments' } });
+    return out.split('\n').filter(Boolean).map((row) => {
       const m = /^([^/]+)\/(.+?):(\d+):/.exec(row);
-      return m === null ? [] : [{ repo: repoOfDir(m[1]!), path: m[2]!, line: Number(m[3]) }];
+      if (m === null) throw new Error(`global ${args.join(' ')}: unexpected output line ${row}`);
+      return { repo: repoOfDir(m[1]!), path: m[2]!, line: Number(m[3]) };
     });
   };
   const dirOfRepo = (repo: string): string => repo.slice(repo.lastIndexOf('/') + 1);
