@@ -6,6 +6,7 @@
  */
 import type Parser from 'tree-sitter';
 import type { FileSymbols, SymbolDefinition, SymbolImport, SymbolKind } from '../model/symbols.js';
+import type { SourceBlanker } from './attribute-macros.js';
 import type { LanguageSpec } from './language-spec.js';
 import type { LineStarts } from './line-starts.js';
 import { referenceTokens, type ReferenceTypes } from './reference-tokens.js';
@@ -17,6 +18,8 @@ export interface CompiledLanguage {
   /** Definitions, then member references, then imports: definition patterns keep their indexes. */
   readonly query: Parser.Query;
   readonly referenceTypes: ReferenceTypes;
+  /** What the parser reads instead of the text, when the language blanks attribute macros. */
+  readonly blankMacros: SourceBlanker | null;
 }
 
 interface Source {

@@ -42,6 +42,11 @@ export interface LanguageSpec {
   readonly referenceTypes: readonly string[];
   readonly references: string;
   readonly imports: string;
+  /**
+   * Macros blanked out of the source before parsing (attribute-macros.ts): a bare name, or a name
+   * ending in `()` for one that takes a parenthesised argument.
+   */
+  readonly attributeMacros?: readonly string[];
   exported(def: DefinitionContext): boolean;
   /** Assigning a variable again in the same scope rebinds it (Python): the first assignment defines it, later ones are references. */
   readonly firstAssignmentDefines?: boolean;

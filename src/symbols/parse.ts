@@ -39,7 +39,9 @@ export function parseFileSymbols(path: string, content: Uint8Array | string): Sy
     parser ??= new Parser();
     parser.setLanguage(compiled.grammar as Parser.Language);
     parser.setTimeoutMicros(PARSE_TIMEOUT_MICROS);
-    const tree = parser.parse(text, null, { bufferSize: text.length * 2 + 2 });
+    // Names and lines are read from the original text: the blanked one has the same offsets.
+    const parsed = compiled.blankMacros ? compiled.blankMacros(text) : text;
+    const tree = parser.parse(parsed, null, { bufferSize: text.length * 2 + 2 });
     return { status: 'ok', symbols: extractSymbols(compiled, tree, text, lines) };
   } catch {
     parser?.reset();

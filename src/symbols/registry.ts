@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import Parser from 'tree-sitter';
+import { attributeMacroBlanker } from './attribute-macros.js';
 import type { CompiledLanguage } from './extract.js';
 import type { LanguageSpec } from './language-spec.js';
 import { ReferenceTypes } from './reference-tokens.js';
@@ -40,5 +41,6 @@ function compile(spec: LanguageSpec): CompiledLanguage {
   const module = require(spec.grammar.module) as Record<string, unknown>;
   const grammar = spec.grammar.member ? module[spec.grammar.member] : module;
   const query = new Parser.Query(grammar as Parser.Language, `${spec.definitions}\n${spec.references}\n${spec.imports}`);
-  return { spec, grammar, query, referenceTypes: new ReferenceTypes(spec.referenceTypes) };
+  const blankMacros = spec.attributeMacros ? attributeMacroBlanker(spec.attributeMacros) : null;
+  return { spec, grammar, query, referenceTypes: new ReferenceTypes(spec.referenceTypes), blankMacros };
 }

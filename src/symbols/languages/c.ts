@@ -48,6 +48,24 @@ export const C_IMPORTS = `
 (preproc_include path: (_) @source)
 `;
 
+/**
+ * Attribute-like macros of the Linux kernel (include/linux/compiler*.h, init.h, linkage.h, sparse
+ * annotations). Unexpanded, they read as types or calls, so `static __always_inline void *f(…)`
+ * or `asmlinkage __visible void __sched schedule(void)` lose their function: blanking them, as
+ * ctags' `-I` list does, restores it. Kept to common, unambiguous names: none is ever a value.
+ */
+export const C_ATTRIBUTE_MACROS: readonly string[] = [
+  'asmlinkage', 'notrace', 'noinline', 'noinstr',
+  '__always_inline', '__visible', '__sched', '__cold', '__pure', '__weak', '__noreturn', '__flatten', '__malloc',
+  '__must_check', '__maybe_unused', '__always_unused', '__used', '__deprecated', '__latent_entropy',
+  '__init', '__exit', '__initdata', '__initconst', '__meminit', '__ref', '__kprobes', '__read_mostly', '__ro_after_init',
+  '__user', '__iomem', '__rcu', '__percpu', '__force', '__bitwise', '__packed', '__randomize_layout',
+  '____cacheline_aligned', '____cacheline_aligned_in_smp', '__cacheline_aligned', '__cacheline_aligned_in_smp',
+  '__assume_kmalloc_alignment',
+  '__attribute__()', '__attribute()', '__alloc_size()', '__printf()', '__scanf()', '__aligned()', '__section()',
+  '__acquires()', '__releases()', '__must_hold()',
+];
+
 const STATIC = /^static$/;
 
 export function cExported(def: DefinitionContext): boolean {
@@ -64,5 +82,6 @@ export const c: LanguageSpec = {
   referenceTypes: C_REFERENCE_TYPES,
   references: C_REFERENCES,
   imports: C_IMPORTS,
+  attributeMacros: C_ATTRIBUTE_MACROS,
   exported: cExported,
 };

@@ -1,6 +1,6 @@
 /** C++: the C queries plus classes, namespaces, methods (in class and `A::f` out of it) and `using`. */
 import type { LanguageSpec } from '../language-spec.js';
-import { C_DEFINITIONS, C_IMPORTS, C_REFERENCE_TYPES, C_REFERENCES, cExported } from './c.js';
+import { C_ATTRIBUTE_MACROS, C_DEFINITIONS, C_IMPORTS, C_REFERENCE_TYPES, C_REFERENCES, cExported } from './c.js';
 
 const definitions = `
 (field_declaration_list (declaration declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor)
@@ -35,5 +35,6 @@ export const cpp: LanguageSpec = {
   referenceTypes: [...C_REFERENCE_TYPES, 'namespace_identifier'],
   references,
   imports,
+  attributeMacros: C_ATTRIBUTE_MACROS,
   exported: cExported,
 };
