@@ -1,8 +1,8 @@
 /**
  * find_references' engine: every reference, in the readable repositories, that resolves (by the
  * same rules as go_to_definition, from its own file) to one definition. Same-named symbols of other
- * scopes or modules resolve elsewhere and are left out. Ordered: the definition's file, its
- * repository, then other repositories.
+ * scopes or modules resolve elsewhere and are left out; same-named file-level branches of one file
+ * count as one. Ordered: the definition's file, its repository, then other repositories.
  */
 import type { SourceRange } from '../../model/symbols.js';
 import { familyOf } from './language-rules.js';
@@ -36,7 +36,18 @@ export function findReferences(resolver: Resolver, target: DefinitionSite): Refe
 }
 
 function resolvesTo(candidates: readonly RankedDefinition[], key: string, target: DefinitionSite): boolean {
-  return topTier(candidates).some((c) => siteKey(c.site) === key || linked(c.site, target));
+  return topTier(candidates).some((c) => siteKey(c.site) === key || alternative(c.site, target) || linked(c.site, target));
+}
+
+/**
+ * Same-named file-level definitions of one kind in one file are branches of one symbol (C `#ifdef`,
+ * Rust `#[cfg]`, Python redefinition): a usage binds to whichever precedes it, yet means them all.
+ * Kept to file level, where blocks are not flattened into one scope as a function's locals are.
+ */
+function alternative(a: DefinitionSite, b: DefinitionSite): boolean {
+  return a.file.repo === b.file.repo && a.file.path === b.file.path
+    && a.definition.parent === -1 && b.definition.parent === -1
+    && a.definition.name === b.definition.name && a.definition.kind === b.definition.kind;
 }
 
 /** C and C++: exported top-level names are one entity to the linker, wherever declared. */
