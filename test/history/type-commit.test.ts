@@ -2,12 +2,11 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createGraphQLHandler } from '../../src/api/graphql/handler.js';
 import { toStreamMatch } from '../../src/cli/stream-json.js';
 import { isQuarryError } from '../../src/errors.js';
 import type { CommitMatch, SearchResponse } from '../../src/model/result.js';
 import { parseQuery, queryToString } from '../../src/query/index.js';
-import { contextFor, createGraphQLFixture, type GraphQLFixture } from '../api/graphql/fixture.js';
+import { createGraphQLFixture, type GraphQLFixture } from '../api/graphql/fixture.js';
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../e2e/engine-fixture.js';
 import { git, makeTempDir, removeDir } from '../git/fixtures.js';
 import { buildScriptedRepo, gitLogOids } from './scripted-repo.js';
@@ -80,8 +79,7 @@ describe('GraphQL CommitSearchResult and Repository.contributors', () => {
   let post: (query: string) => Promise<any>;
   before(async () => {
     fixture = await createGraphQLFixture();
-    const handler = createGraphQLHandler({ ...fixture.services, history: fixture.engine.engine.history }, { limits: () => fixture.limits, canUseGraphQL: () => true });
-    post = async (query) => JSON.parse((await handler({ body: { query } }, contextFor(fixture.alice))).body);
+    post = async (query) => (await fixture.post({ query })).json;
   });
   after(() => fixture.close());
 

@@ -4,18 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createGraphQLHandler } from '../../src/api/graphql/handler.js';
 import { streamMatch } from '../../src/api/stream/events.js';
 import type { CommitMatch } from '../../src/model/result.js';
-import { contextFor, createGraphQLFixture, SECRET_REPO, type GraphQLFixture } from '../api/graphql/fixture.js';
+import { createGraphQLFixture, SECRET_REPO, type GraphQLFixture } from '../api/graphql/fixture.js';
 
 describe('type:diff on the wire', () => {
   let fixture: GraphQLFixture;
   let post: (query: string) => Promise<any>;
   before(async () => {
     fixture = await createGraphQLFixture();
-    const handler = createGraphQLHandler({ ...fixture.services, history: fixture.engine.engine.history }, { limits: () => fixture.limits, canUseGraphQL: () => true });
-    post = async (query) => JSON.parse((await handler({ body: { query } }, contextFor(fixture.alice))).body);
+    post = async (query) => (await fixture.post({ query })).json;
   });
   after(() => fixture.close());
 

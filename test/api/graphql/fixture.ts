@@ -74,6 +74,7 @@ export async function createGraphQLFixture(): Promise<GraphQLFixture> {
     accounts,
     config: createConfigService(store),
     site: { siteID: 'test-site', buildVersion: '0.1.0', productVersion: '0.1.0' },
+    history: engine.engine.history,
   };
   const fixture: GraphQLFixture = {
     engine, services, accounts,
