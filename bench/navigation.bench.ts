@@ -3,6 +3,7 @@
  * (QUARRY_NAV_CORPUS, a git repository; default this checkout's HEAD; a name with `linux`, or
  * QUARRY_NAV_LOOKUPS=linux, picks the kernel lookups), times each lookup's first call (cold), then
  * the lookups that answered, warm. Goal on Linux: p50 < 20 ms, p99 < 100 ms. Linux runs are recorded.
+ * QUARRY_NAV_DATA names a data directory that is kept, so a second run reuses its index.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -88,9 +89,9 @@ async function measure(tool: ToolDefinition, lookups: readonly Lookup[], ctx: To
   };
 }
 
-function report(corpus: string, indexSeconds: number, runs: readonly ToolRun[], lookups: number): string {
+function report(corpus: string, indexSeconds: number | null, runs: readonly ToolRun[], lookups: number): string {
   const out = [`# Navigation latency (${new Date().toISOString()})`, '',
-    `Corpus ${corpus}, indexed with symbols in ${indexSeconds.toFixed(1)} s (2 index threads). ${lookups} lookups; tools called in-process.`,
+    `Corpus ${corpus}, ${indexSeconds === null ? 'index reused from QUARRY_NAV_DATA' : `indexed with symbols in ${indexSeconds.toFixed(1)} s (2 index threads)`}. ${lookups} lookups; tools called in-process.`,
     `Cold: each lookup's first call, go_to_definition's pass first (find_references' first calls then find some caches warm). The very first call after indexing: ${runs[0]!.firstCalls[0]!.ms.toFixed(1)} ms.`,
     `Warm: ${ROUNDS} rounds over the lookups that answered.`, '',
     '| tool | answered | cold p50 ms | cold max ms | warm calls | warm p50 ms | warm p99 ms | goal p50 < 20, p99 < 100 |', '|---|---:|---:|---:|---:|---:|---:|---|'];
@@ -109,10 +110,12 @@ async function main(): Promise<void> {
   const corpus = process.env['QUARRY_NAV_CORPUS'] ?? REPO_ROOT;
   const linux = process.env['QUARRY_NAV_LOOKUPS'] === 'linux' || /linux/i.test(basename(corpus));
   const lookups = linux ? LINUX_LOOKUPS : QUARRY_LOOKUPS;
-  const dataDir = makeTempDir('quarry-nav-bench');
+  const keptDir = process.env['QUARRY_NAV_DATA'];
+  const dataDir = keptDir ?? makeTempDir('quarry-nav-bench');
   const engine = openEngine(loadConfig({ dataDir, threads: 2 }));
   try {
-    await addRepository({ dataDir, store: engine.store }, REPO, corpus);
+    const reused = getRepo(engine.store, REPO) !== undefined;
+    if (!reused) await addRepository({ dataDir, store: engine.store }, REPO, corpus);
     const started = performance.now();
     await engine.index(getRepo(engine.store, REPO)!);
     const indexSeconds = (performance.now() - started) / 1000;
@@ -123,7 +126,7 @@ async function main(): Promise<void> {
     const runs: ToolRun[] = [];
     for (const tool of tools) runs.push(await measure(tool, lookups, ctx));
     await services.close();
-    const summary = report(corpus, indexSeconds, runs, lookups.length);
+    const summary = report(corpus, reused ? null : indexSeconds, runs, lookups.length);
     console.log(summary);
     if (linux) {
       const dir = runDir(await machineInfo(), false);
@@ -134,7 +137,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await engine.close();
-    removeDir(dataDir);
+    if (keptDir === undefined) removeDir(dataDir);
   }
 }
 

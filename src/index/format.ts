@@ -29,7 +29,7 @@
 
 import { isAscii, isUtf8 } from 'node:buffer';
 
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 
 export const BLOCK_TARGET_BYTES = 64 * 1024;
 

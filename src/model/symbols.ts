@@ -55,6 +55,22 @@ export interface FileSymbols {
   readonly imports: readonly SymbolImport[];
 }
 
+/** One name's references in a file, with what resolving them needs when the file does not define the name. */
+export interface NamedReferences {
+  readonly language: string;
+  /** Some definition of the file (at any depth) has the name: its references need the file's scopes. */
+  readonly definesName: boolean;
+  readonly references: readonly SymbolReference[];
+  readonly imports: readonly SymbolImport[];
+}
+
+/** NamedReferences out of whole tables (files parsed on demand, tests). */
+export function namedReferencesOf(symbols: FileSymbols, name: string): NamedReferences | null {
+  const references = symbols.references.filter((r) => r.name === name);
+  if (references.length === 0) return null;
+  return { language: symbols.language, definesName: symbols.definitions.some((d) => d.name === name), references, imports: symbols.imports };
+}
+
 /** A file of an indexed repository at its indexed commit. */
 export interface SymbolFileRef {
   readonly repo: string;
@@ -73,6 +89,8 @@ export interface SymbolIndex {
   filesDefining(name: string, canRead: (repo: string) => boolean): readonly SymbolFileRef[];
   /** Files that reference (use) an identifier with exactly this name. */
   filesReferencing(name: string, canRead: (repo: string) => boolean): readonly SymbolFileRef[];
+  /** The file's references named `name`, read without decoding its whole tables; null when none or not indexed. */
+  namedReferences(repo: string, path: string, name: string): NamedReferences | null;
   /** Parses a file that is not in the index (another revision), off the main thread; null when unsupported. */
   parse(path: string, content: Uint8Array): Promise<FileSymbols | null>;
 }

@@ -9,7 +9,7 @@ import { createDocLookup } from '../index/lmdb/doc-lookup.js';
 import type { SegmentReader } from '../index/lmdb/segment-reader.js';
 import type { FileSymbols, SymbolFileRef, SymbolIndex } from '../model/symbols.js';
 import type { WorkerPool } from '../pool/piscina-pool.js';
-import { decodeFileSymbols } from '../symbols/codec.js';
+import { decodeFileSymbols, decodeNamedReferences } from '../symbols/codec.js';
 
 export interface SymbolIndexDeps {
   readonly dataDir: string;
@@ -48,6 +48,12 @@ export function createSymbolIndex(deps: SymbolIndexDeps): ClosableSymbolIndex {
       const found = manifest ? lookup.locate(manifest, path) : null;
       const bytes = found?.reader.symbols(found.doc);
       return bytes ? decodeFileSymbols(bytes) : null;
+    },
+    namedReferences(repo, path, name) {
+      const manifest = deps.catalog.get(repo);
+      const found = manifest ? lookup.locate(manifest, path) : null;
+      const bytes = found?.reader.symbols(found.doc);
+      return bytes ? decodeNamedReferences(bytes, name) : null;
     },
     filesDefining: (name, canRead) => filesWith(name, canRead, (reader, n) => reader.docsDefining(n)),
     filesReferencing: (name, canRead) => filesWith(name, canRead, (reader, n) => reader.docsReferencing(n)),

@@ -5,7 +5,7 @@
 import Parser from 'tree-sitter';
 import type { FileSymbols } from '../model/symbols.js';
 import { languageOfPath } from '../query/languages.js';
-import { extractSymbols } from './extract.js';
+import { extractSymbols, type CompiledLanguage } from './extract.js';
 import { LineStarts } from './line-starts.js';
 import { compiledLanguage } from './registry.js';
 
@@ -22,6 +22,40 @@ let parser: Parser | null = null;
 const decoder = new TextDecoder();
 
 export function parseFileSymbols(path: string, content: Uint8Array | string): SymbolOutcome {
+  const source = prepare(path, content);
+  if ('status' in source) return source;
+  try {
+    const tree = parseTree(source);
+    return { status: 'ok', symbols: extractSymbols(source.compiled, tree, source.text, source.lines) };
+  } catch {
+    parser?.reset();
+    return { status: 'failed' };
+  }
+}
+
+/**
+ * The parse alone, nothing extracted: the floor under symbol extraction's cost, for the index
+ * benchmark. True when the file was parsed (same gates as parseFileSymbols).
+ */
+export function parseOnly(path: string, content: Uint8Array | string): boolean {
+  const source = prepare(path, content);
+  if ('status' in source) return false;
+  try {
+    parseTree(source);
+    return true;
+  } catch {
+    parser?.reset();
+    return false;
+  }
+}
+
+interface Prepared {
+  readonly compiled: CompiledLanguage;
+  readonly text: string;
+  readonly lines: LineStarts;
+}
+
+function prepare(path: string, content: Uint8Array | string): Prepared | { readonly status: 'unsupported' | 'skipped' | 'failed' } {
   const language = languageOfPath(path);
   if (!language) return { status: 'unsupported' };
   let compiled;
@@ -35,16 +69,14 @@ export function parseFileSymbols(path: string, content: Uint8Array | string): Sy
   const text = typeof content === 'string' ? content : decoder.decode(content);
   const lines = new LineStarts(text);
   if (lines.longestLine > SYMBOLS_MAX_LINE) return { status: 'skipped' };
-  try {
-    parser ??= new Parser();
-    parser.setLanguage(compiled.grammar as Parser.Language);
-    parser.setTimeoutMicros(PARSE_TIMEOUT_MICROS);
-    // Names and lines are read from the original text: the blanked one has the same offsets.
-    const parsed = compiled.blankMacros ? compiled.blankMacros(text) : text;
-    const tree = parser.parse(parsed, null, { bufferSize: text.length * 2 + 2 });
-    return { status: 'ok', symbols: extractSymbols(compiled, tree, text, lines) };
-  } catch {
-    parser?.reset();
-    return { status: 'failed' };
-  }
+  return { compiled, text, lines };
+}
+
+function parseTree({ compiled, text }: Prepared): Parser.Tree {
+  parser ??= new Parser();
+  parser.setLanguage(compiled.grammar as Parser.Language);
+  parser.setTimeoutMicros(PARSE_TIMEOUT_MICROS);
+  // Names and lines are read from the original text: the blanked one has the same offsets.
+  const parsed = compiled.blankMacros ? compiled.blankMacros(text) : text;
+  return parser.parse(parsed, null, { bufferSize: text.length * 2 + 2 });
 }

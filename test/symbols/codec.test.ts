@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { decodeFileSymbols, encodeFileSymbols } from '../../src/symbols/codec.js';
+import { decodeFileSymbols, decodeNamedReferences, encodeFileSymbols } from '../../src/symbols/codec.js';
 import { parseFileSymbols } from '../../src/symbols/parse.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/symbols/', import.meta.url));
@@ -27,4 +27,42 @@ test('an empty table and large numbers survive', () => {
   assert.deepEqual(decodeFileSymbols(encodeFileSymbols(symbols)), symbols);
   const empty = { language: 'Go', definitions: [], references: [], imports: [] };
   assert.deepEqual(decodeFileSymbols(encodeFileSymbols(empty)), empty);
+});
+
+for (const ext of ['c', 'ts', 'py']) {
+  test(`one name's references of the ${ext} fixture read alone equal the whole table's`, () => {
+    const outcome = parseFileSymbols(`a.${ext}`, readFileSync(`${FIXTURES}sample.${ext}.txt`));
+    assert.equal(outcome.status, 'ok');
+    if (outcome.status !== 'ok') return;
+    const bytes = encodeFileSymbols(outcome.symbols);
+    const names = new Set(outcome.symbols.references.map((r) => r.name));
+    assert.ok(names.size > 5);
+    for (const name of names) {
+      const named = decodeNamedReferences(bytes, name);
+      assert.ok(named !== null, name);
+      assert.deepEqual(named.references, outcome.symbols.references.filter((r) => r.name === name), name);
+      assert.equal(named.definesName, outcome.symbols.definitions.some((d) => d.name === name), name);
+      assert.deepEqual(named.imports, outcome.symbols.imports);
+      assert.equal(named.language, outcome.symbols.language);
+    }
+    const defOnly = outcome.symbols.definitions.find((d) => !names.has(d.name));
+    if (defOnly !== undefined) assert.equal(decodeNamedReferences(bytes, defOnly.name), null);
+    assert.equal(decodeNamedReferences(bytes, 'no_such_name_anywhere'), null);
+  });
+}
+
+test('a name that is the tail of another string is not mistaken for it', () => {
+  const range = { startLine: 1, startColumn: 0, endLine: 1, endColumn: 3 };
+  const symbols = {
+    language: 'C', definitions: [], imports: [],
+    references: [
+      { name: 'xfoo', range, scope: -1 },
+      { name: 'foo', range: { ...range, startLine: 2, endLine: 2 }, scope: -1, receiver: 'ptr->xfoo' },
+    ],
+  };
+  const bytes = encodeFileSymbols(symbols);
+  assert.deepEqual(decodeNamedReferences(bytes, 'foo')?.references, [symbols.references[1]]);
+  assert.deepEqual(decodeNamedReferences(bytes, 'xfoo')?.references, [symbols.references[0]]);
+  assert.equal(decodeNamedReferences(bytes, 'oo'), null);
+  assert.deepEqual(decodeFileSymbols(bytes), symbols);
 });

@@ -27,8 +27,22 @@ export function openCatalog(dataDir: string, options: { readOnly?: boolean } = {
   mkdirSync(segmentsDir(dataDir), { recursive: true });
   const env: RootDatabase = open({ path: join(indexRoot(dataDir), 'catalog.mdb'), noSubdir: true, maxDbs: 2, readOnly: options.readOnly ?? false });
   const manifests: Database<Manifest, string> = env.openDB({ name: 'manifests', encoding: 'msgpack' });
+  // Decoding a manifest costs far more than reading it, and navigation asks per file: the stored
+  // bytes, compared on every get, say when another process or a put has changed it.
+  const decoded = new Map<string, { readonly bytes: Buffer; readonly manifest: Manifest }>();
   return {
-    get: (repo) => manifests.get(repo),
+    get(repo) {
+      const bytes = manifests.getBinary(repo);
+      if (bytes === undefined) {
+        decoded.delete(repo);
+        return undefined;
+      }
+      const known = decoded.get(repo);
+      if (known !== undefined && known.bytes.equals(bytes)) return known.manifest;
+      const manifest = manifests.get(repo);
+      if (manifest !== undefined) decoded.set(repo, { bytes, manifest });
+      return manifest;
+    },
     list: () => [...manifests.getRange({})].map((e) => e.value),
     async put(manifest) {
       await manifests.put(manifest.repo, manifest);

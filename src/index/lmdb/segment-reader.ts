@@ -19,7 +19,7 @@ export interface SegmentReader extends SegmentSource {
   blobOid(doc: number): string;
   /** SYMBOLS_* per doc, or null when the segment was built without symbols. */
   symbolStatus(): Uint8Array | null;
-  /** A copy of the doc's encoded FileSymbols (symbols/codec.ts), or null when it has none. */
+  /** The doc's encoded FileSymbols (symbols/codec.ts), or null: valid until the next read, so decode it at once. */
   symbols(doc: number): Uint8Array | null;
   /** Ascending ids of the docs defining (non-locally) / referencing `name`. */
   docsDefining(name: string): Uint32Array;
@@ -88,7 +88,11 @@ export function openSegmentReader(dir: string): SegmentReader {
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
     },
     symbolStatus: () => symbolStatus,
-    symbols: (doc) => symbolDb?.getBinary(doc) ?? null,
+    symbols(doc) {
+      const bytes = symbolDb?.getBinaryFast(doc);
+      // As content(): the reusable buffer spans more than the value.
+      return bytes ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) : null;
+    },
     docsDefining: (name) => namePostings(defsDb, name),
     docsReferencing: (name) => namePostings(refsDb, name),
     definedNames: () => (defsDb ? [...defsDb.getKeys()].map(String) : []),

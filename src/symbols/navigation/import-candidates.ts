@@ -4,7 +4,7 @@
  * imports, includes and same-package files add candidates without binding the name.
  */
 import type { SymbolImport } from '../../model/symbols.js';
-import { directoryIsPackage, isContainer, isHeader, isSelfReceiver, type LanguageFamily } from './language-rules.js';
+import { directoryIsPackage, isContainer, isHeader, isSelfReceiver, linkedFromOutside, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
 import type { DefinitionSite, NavFile, Usage } from './model.js';
 import { dirOf, moduleTest, type ModuleTest } from './module-paths.js';
@@ -45,7 +45,11 @@ export function importCandidates(lookup: SymbolLookup, origin: NavFile, usage: U
     wildcards.push((repo, path) => repo === origin.repo && path !== origin.path && dirOf(path) === dir);
   }
   const sites = definitionsIn(lookup, name, wildcards, receiver !== undefined);
-  if (family === 'c' && sites.length > 0 && sites.every((s) => isHeader(s.file.path))) sites.push(...linkedDefinitions(lookup, name));
+  // An included header's declaration with external linkage (`extern int x;`) means the source file's
+  // definition the linker joins it to; a `static inline` function or a macro there is the definition itself.
+  if (family === 'c' && sites.length > 0 && sites.every((s) => isHeader(s.file.path)) && sites.some((s) => linkedFromOutside(s.definition, undefined))) {
+    sites.push(...linkedDefinitions(lookup, name));
+  }
   return { bound: false, sites };
 }
 
@@ -88,7 +92,7 @@ function linkedDefinitions(lookup: SymbolLookup, name: string): DefinitionSite[]
     const file = lookup.file(ref);
     if (file === null) continue;
     file.symbols.definitions.forEach((definition, index) => {
-      if (definition.name === name && definition.parent === -1 && definition.exported) out.push({ file, index, definition });
+      if (definition.name === name && definition.parent === -1 && linkedFromOutside(definition, undefined)) out.push({ file, index, definition });
     });
   }
   return out;

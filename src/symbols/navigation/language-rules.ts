@@ -3,6 +3,7 @@
  * whether class members are in scope without a receiver, and what a package or a linker shares.
  */
 import type { SymbolDefinition, SymbolKind } from '../../model/symbols.js';
+import type { NavFile } from './model.js';
 
 export type LanguageFamily = 'js' | 'python' | 'go' | 'rust' | 'jvm' | 'c' | 'other';
 
@@ -53,4 +54,29 @@ const HEADER = /\.(h|hh|hpp|hxx|h\+\+|inc)$/i;
 /** C family: a header declares what a source file defines; navigation prefers the definition. */
 export function isHeader(path: string): boolean {
   return HEADER.test(path);
+}
+
+/**
+ * C family: a source file shares with other files only what the linker resolves, its non-static
+ * functions and variables (C++ member functions defined out of their class included). Its macros,
+ * types and enumerators end with the file, and a class body in it is that file's alone.
+ */
+export function linkedFromOutside(definition: SymbolDefinition, parent: SymbolDefinition | undefined): boolean {
+  if (!definition.exported) return false;
+  if (definition.kind === 'function' || definition.kind === 'variable') return true;
+  return (definition.kind === 'method' || definition.kind === 'constructor') && (parent === undefined || parent.kind === 'namespace');
+}
+
+/**
+ * Whether another file of the program can use the definition. In C a header is included, so all
+ * of it is seen (`static inline` functions and macros too); a source file is seen through the
+ * linker only. Elsewhere the language's own export rule (`exported`) says it.
+ */
+export function visibleAcrossFiles(file: NavFile, definition: SymbolDefinition): boolean {
+  if (familyOf(file.symbols.language) !== 'c') return definition.exported;
+  return isHeader(file.path) || linkedFromOutside(definition, parentOf(file, definition));
+}
+
+export function parentOf(file: NavFile, definition: SymbolDefinition): SymbolDefinition | undefined {
+  return definition.parent >= 0 ? file.symbols.definitions[definition.parent] : undefined;
 }

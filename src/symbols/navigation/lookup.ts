@@ -2,7 +2,7 @@
  * One navigation call's view of the symbol index: readable repositories only, each name's files and
  * each file's tables fetched once, and files parsed on demand (another revision) taking precedence.
  */
-import type { FileSymbols, SymbolFileRef, SymbolIndex } from '../../model/symbols.js';
+import { namedReferencesOf, type FileSymbols, type NamedReferences, type SymbolFileRef, type SymbolIndex } from '../../model/symbols.js';
 import type { NavFile } from './model.js';
 import { FileSymbolsCache } from './symbol-cache.js';
 
@@ -51,6 +51,13 @@ export class SymbolLookup {
       this.files.set(key, file);
     }
     return file;
+  }
+
+  /** The file's references named `name` alone: what find_references reads from every referencing file. */
+  namedReferences(ref: SymbolFileRef, name: string): NamedReferences | null {
+    const known = this.files.get(fileKey(ref.repo, ref.path));
+    if (known !== undefined) return known === null ? null : namedReferencesOf(known.symbols, name);
+    return this.canRead(ref.repo) ? this.index.namedReferences(ref.repo, ref.path, name) : null;
   }
 
   private withOverrides(refs: readonly SymbolFileRef[], has: (file: NavFile) => boolean): readonly SymbolFileRef[] {

@@ -99,8 +99,24 @@ function goPackage(originRepo: string, source: string): ModuleTest {
 }
 
 function cInclude(originRepo: string, originPath: string, source: string): ModuleTest {
-  const beside = joinPath(dirOf(originPath), source);
-  return (repo, path) => (repo === originRepo && path === beside) || endsWithSegments(path, source);
+  const base = lastSegment(source);
+  let beside: string | null | undefined;
+  // Most files tested are not named like the include: the name check spares building the path.
+  return (repo, path) => path.endsWith(base)
+    && ((repo === originRepo && path === (beside ??= joinPath(dirOf(originPath), source))) || (endsWithSegments(path, source) && onIncludePath(repo === originRepo, originPath, path.slice(0, path.length - source.length))));
+}
+
+/**
+ * Whether a directory a file was found under (`root`, ending in `/` or empty) can be on the
+ * origin's include path: the repository root, a directory above the origin, or an `include`
+ * directory beside one of those. So `<linux/kernel.h>` from `kernel/printk.c` is
+ * `include/linux/kernel.h`, not `tools/include/linux/kernel.h` or a test tree's copy. Another
+ * repository's headers are installed ones: any root will do.
+ */
+function onIncludePath(sameRepo: boolean, originPath: string, root: string): boolean {
+  if (!sameRepo || root === '') return true;
+  const above = root.endsWith('/include/') ? root.slice(0, -'include/'.length) : root === 'include/' ? '' : root;
+  return originPath.startsWith(above);
 }
 
 /** Rust module path of a file: `src/a/b.rs` and `src/a/b/mod.rs` are `a/b`; `src/lib.rs` is the root. */

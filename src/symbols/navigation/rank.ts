@@ -1,16 +1,17 @@
 /**
  * Orders candidate definitions: by certainty first, then by closeness to the usage (qualifier
- * named, same directory, shared path, exported, a C definition over its header declaration).
+ * named, same directory, shared path, exported, a C definition over its header declaration,
+ * production code over test and sample copies).
  */
-import { familyOf, isHeader } from './language-rules.js';
+import { familyOf, isHeader, linkedFromOutside, parentOf, visibleAcrossFiles } from './language-rules.js';
 import { certaintyRank, siteKey, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition } from './model.js';
 import { dirOf } from './module-paths.js';
 
 export function scoreSite(origin: NavFile, site: DefinitionSite, qualifier: string | undefined): number {
   let score = 0;
   const { definition, file } = site;
+  const parent = parentOf(file, definition);
   if (qualifier !== undefined && qualifier !== '') {
-    const parent = definition.parent >= 0 ? file.symbols.definitions[definition.parent] : undefined;
     const stem = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
     if (parent?.name === qualifier || stem === qualifier || dirOf(file.path).endsWith(qualifier)) score += 16;
   }
@@ -18,9 +19,25 @@ export function scoreSite(origin: NavFile, site: DefinitionSite, qualifier: stri
     if (dirOf(file.path) === dirOf(origin.path)) score += 8;
     score += Math.min(3, sharedSegments(file.path, origin.path));
   }
-  if (definition.exported) score += 2;
-  if (familyOf(file.symbols.language) === 'c' && !isHeader(file.path)) score += 4;
+  // Visible to other files: in C a header's `static inline` functions too, not a source file's macros.
+  if (visibleAcrossFiles(file, definition)) score += 2;
+  // A header only declares what a source file defines with external linkage; a macro or type in a
+  // source file is no such definition (and is invisible to other files).
+  if (familyOf(file.symbols.language) === 'c' && !isHeader(file.path) && linkedFromOutside(definition, parent)) score += 4;
+  if (isTestOrSamplePath(file.path) && !isTestOrSamplePath(origin.path)) score -= 8;
   return score;
+}
+
+const TEST_OR_SAMPLE_DIR = /^(tests?|testing|selftests?|testdata|__tests__|specs?|samples?|examples?|fixtures?|mocks?|benchmarks?)$/i;
+
+/**
+ * Test, sample and benchmark trees copy production names (stub `kfree`, a local `struct sk_buff`)
+ * to build on their own; production code means the production definition, tests may mean theirs.
+ */
+export function isTestOrSamplePath(path: string): boolean {
+  const segments = path.split('/');
+  segments.pop();
+  return segments.some((segment) => TEST_OR_SAMPLE_DIR.test(segment));
 }
 
 function sharedSegments(a: string, b: string): number {

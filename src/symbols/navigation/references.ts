@@ -4,7 +4,7 @@
  * scopes or modules resolve elsewhere and are left out; same-named file-level branches of one file
  * count as one. Ordered: the definition's file, its repository, then other repositories.
  */
-import type { SourceRange } from '../../model/symbols.js';
+import type { SourceRange, SymbolReference } from '../../model/symbols.js';
 import { familyOf } from './language-rules.js';
 import { siteKey, usageOfReference, type DefinitionSite, type NavFile, type RankedDefinition } from './model.js';
 import { topTier } from './rank.js';
@@ -17,18 +17,35 @@ export interface ReferenceSite {
 
 export function findReferences(resolver: Resolver, target: DefinitionSite): ReferenceSite[] {
   const { name } = target.definition;
-  const files = new Map<string, NavFile>([[`${target.file.repo}\0${target.file.path}`, target.file]]);
-  for (const ref of resolver.lookup.filesReferencing(name)) {
-    const file = resolver.lookup.file(ref);
-    if (file !== null) files.set(`${file.repo}\0${file.path}`, file);
-  }
   const key = siteKey(target);
   const out: ReferenceSite[] = [];
-  for (const file of files.values()) {
-    for (const reference of file.symbols.references) {
-      if (reference.name !== name) continue;
-      if (sameStart(reference.range, target.definition.nameRange) && file === target.file) continue;
-      if (resolvesTo(resolver.resolve(file, usageOfReference(reference)), key, target)) out.push({ file, range: reference.range });
+  // Most usages of a file share one memoized resolution: judge each resolution once.
+  const verdicts = new WeakMap<readonly RankedDefinition[], boolean>();
+  const resolves = (candidates: readonly RankedDefinition[]): boolean => {
+    let verdict = verdicts.get(candidates);
+    if (verdict === undefined) verdicts.set(candidates, (verdict = resolvesTo(candidates, key, target)));
+    return verdict;
+  };
+  // `scoped` false: the file's tables are left out, so every usage is taken at file level.
+  const keep = (file: NavFile, references: readonly SymbolReference[], scoped = true): void => {
+    for (const reference of references) {
+      if (file === target.file && sameStart(reference.range, target.definition.nameRange)) continue;
+      const usage = usageOfReference(reference);
+      if (resolves(resolver.resolve(file, scoped ? usage : { ...usage, scope: -1 }))) out.push({ file, range: reference.range });
+    }
+  };
+  keep(target.file, target.file.symbols.references.filter((r) => r.name === name));
+  for (const ref of resolver.lookup.filesReferencing(name)) {
+    if (ref.repo === target.file.repo && ref.path === target.file.path) continue;
+    const named = resolver.lookup.namedReferences(ref, name);
+    if (named === null) continue;
+    if (named.definesName) {
+      // The file's own definitions and scopes decide (shadowing): resolve over its whole tables.
+      const file = resolver.lookup.file(ref);
+      if (file !== null) keep(file, named.references);
+    } else {
+      // No definition of the name here, so no scope of this file binds it: its imports and place decide.
+      keep({ repo: ref.repo, commit: ref.commit, path: ref.path, symbols: { language: named.language, definitions: [], references: [], imports: named.imports } }, named.references, false);
     }
   }
   return out.sort((a, b) => order(a, target) - order(b, target) || cmp(a.file.repo, b.file.repo) || cmp(a.file.path, b.file.path)
@@ -59,7 +76,7 @@ function linked(a: DefinitionSite, b: DefinitionSite): boolean {
 
 function order(site: ReferenceSite, target: DefinitionSite): number {
   if (site.file.repo !== target.file.repo) return 2;
-  return site.file.path === target.file.path ? 0 : 1;
+  return site.file === target.file ? 0 : 1;
 }
 
 function sameStart(a: SourceRange, b: SourceRange): boolean {

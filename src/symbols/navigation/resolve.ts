@@ -4,10 +4,11 @@
  * repository, then other repositories. Never parses: it reads symbol tables only.
  */
 import type { SymbolDefinition } from '../../model/symbols.js';
-import { familyOf, isContainer, isSelfReceiver, membersVisibleBare, type LanguageFamily } from './language-rules.js';
+import { familyOf, isContainer, isSelfReceiver, membersVisibleBare, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
 import type { Certainty, DefinitionSite, NavFile, RankedDefinition, Usage } from './model.js';
 import { importCandidates } from './import-candidates.js';
+import { dirOf } from './module-paths.js';
 import { rankSite, sortCandidates } from './rank.js';
 
 const TOP_LEVEL_BONUS = 64;
@@ -16,6 +17,7 @@ const MEMBER_KINDS = new Set(['method', 'field', 'property', 'constructor', 'enu
 export class Resolver {
   /** Per file and receiver: the part of a resolution that does not depend on where the usage is. */
   private readonly wideMemo = new Map<string, RankedDefinition[]>();
+  private readonly elsewhereMemo = new Map<string, RankedDefinition[]>();
 
   constructor(readonly lookup: SymbolLookup) {}
 
@@ -89,21 +91,42 @@ export class Resolver {
     }
     found.push(...this.named(origin, imported, qualifier));
     if (found.some((c) => c.certainty === 'import')) return sortCandidates(found);
+    const all = this.elsewhere(origin, usage, qualifier);
+    // Shared by a directory's files, so it may hold this file's own definitions: those bind lexically, not here.
+    const elsewhere = all.some((c) => c.site.file.path === origin.path && c.site.file.repo === origin.repo)
+      ? all.filter((c) => c.site.file.path !== origin.path || c.site.file.repo !== origin.repo)
+      : all;
+    return found.length === 0 ? elsewhere : sortCandidates([...found, ...elsewhere]);
+  }
+
+  /**
+   * Definitions of the name reachable from other files, sorted. Scores read only the origin's
+   * repository and directory, so every file of a directory shares one list (find_references
+   * resolves a name in thousands of files).
+   */
+  private elsewhere(origin: NavFile, usage: Usage, qualifier: string | undefined): RankedDefinition[] {
+    const key = `${origin.repo}\0${dirOf(origin.path)}\0${usage.name}\0${usage.receiver ?? '\u0001'}\0${qualifier ?? ''}`;
+    const known = this.elsewhereMemo.get(key);
+    if (known !== undefined) return known;
+    const found: RankedDefinition[] = [];
     for (const ref of this.lookup.filesDefining(usage.name)) {
-      if (ref.repo === origin.repo && ref.path === origin.path) continue;
       const file = this.lookup.file(ref);
       if (file === null) continue;
       file.symbols.definitions.forEach((definition, index) => {
         if (definition.name !== usage.name || !reachableFromOutside(file, definition, usage)) return;
         const sameRepo = file.repo === origin.repo;
-        if (!sameRepo && !definition.exported) return;
-        const certainty: Certainty = sameRepo ? (definition.exported ? 'repo-exported' : 'repo') : 'other-repo';
+        const visible = visibleAcrossFiles(file, definition);
+        if (!sameRepo && !visible) return;
+        // An invisible C definition (a macro in another .c file) stays as the last resort.
+        const certainty: Certainty = sameRepo ? (visible ? 'repo-exported' : 'repo') : 'other-repo';
         const ranked = rankSite(origin, { file, index, definition }, certainty, qualifier);
         // `x.name` with x not a module: a member is likelier than a same-named free function.
         found.push(usage.receiver !== undefined && isMember(file, definition) ? { ...ranked, score: ranked.score + 1 } : ranked);
       });
     }
-    return sortCandidates(found);
+    const sorted = sortCandidates(found);
+    this.elsewhereMemo.set(key, sorted);
+    return sorted;
   }
 
   /** The definitions an import-resolution step located, as 'import' candidates. */
