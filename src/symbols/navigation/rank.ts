@@ -31,7 +31,7 @@ export function scoreSite(origin: NavFile, site: DefinitionSite, qualifier: stri
 const TEST_OR_SAMPLE_DIR = /^(tests?|testing|selftests?|testdata|__tests__|specs?|samples?|examples?|fixtures?|mocks?|benchmarks?)$/i;
 
 /**
- * Test, sample and benchmark trees copy production names (stub `kfree`, a local `struct sk_buff`)
+ * Test, sample and benchmark trees copy production names (their own `kfree`, a local `struct sk_buff`)
  * to build on their own; production code means the production definition, tests may mean theirs.
  */
 export function isTestOrSamplePath(path: string): boolean {
