@@ -42,17 +42,20 @@ export function createSymbolIndex(deps: SymbolIndexDeps): ClosableSymbolIndex {
     return files;
   };
 
+  /** The file's encoded tables at the indexed commit; valid until the next read, so decode at once. */
+  const storedSymbols = (repo: string, path: string): Uint8Array | null => {
+    const manifest = deps.catalog.get(repo);
+    const found = manifest ? lookup.locate(manifest, path) : null;
+    return found?.reader.symbols(found.doc) ?? null;
+  };
+
   return {
     fileSymbols(repo, path) {
-      const manifest = deps.catalog.get(repo);
-      const found = manifest ? lookup.locate(manifest, path) : null;
-      const bytes = found?.reader.symbols(found.doc);
+      const bytes = storedSymbols(repo, path);
       return bytes ? decodeFileSymbols(bytes) : null;
     },
     namedReferences(repo, path, name) {
-      const manifest = deps.catalog.get(repo);
-      const found = manifest ? lookup.locate(manifest, path) : null;
-      const bytes = found?.reader.symbols(found.doc);
+      const bytes = storedSymbols(repo, path);
       return bytes ? decodeNamedReferences(bytes, name) : null;
     },
     filesDefining: (name, canRead) => filesWith(name, canRead, (reader, n) => reader.docsDefining(n)),
