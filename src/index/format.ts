@@ -16,9 +16,12 @@
  *   dict.tri    Uint32Array: distinct exact-case trigrams (model/trigram.ts packing), ascending
  *   dict.loc    Uint32Array: per trigram (block number, byte offset in block, byte length)
  *   sym.status  Uint8Array: SYMBOLS_* status of each doc (absent when built without symbols)
- * meta.mdb also holds dbs "sym.defs" / "sym.refs" (name → posting list of the docs defining a
- * non-local symbol / referencing an identifier of that name, encoded as below), and content.mdb
- * db "symbols" (uint32 doc id → symbols/codec.ts encoding of its FileSymbols, SYMBOLS_OK docs only).
+ * meta.mdb also holds dbs "sym.defs" (name → posting list of the docs defining a non-local symbol
+ * of that name, encoded as below) and "sym.refs" (name → varint byte length of the posting list of
+ * the docs referencing an identifier of that name, the list, then per doc a reference info varint,
+ * see packReferenceInfo). content.mdb holds db "symbols" (uint32 doc id → symbols/codec.ts encoding
+ * of its FileSymbols, SYMBOLS_OK docs only) and db "symbols.imports" (the same encoding of the doc's
+ * language and imports alone: what find_references reads of most files).
  * A posting list is the ascending doc ids containing the trigram, as LEB128 varints of
  * (id - previous - 1) with previous = -1 at the start. Blocks pack many lists into values of
  * about BLOCK_TARGET_BYTES so LMDB overflow pages waste little space.
@@ -29,7 +32,7 @@
 
 import { isAscii, isUtf8 } from 'node:buffer';
 
-export const FORMAT_VERSION = 5;
+export const FORMAT_VERSION = 6;
 
 export const BLOCK_TARGET_BYTES = 64 * 1024;
 
@@ -58,6 +61,24 @@ export const COL_SYMBOL_STATUS = 'sym.status';
 export const DB_SYMBOLS = 'symbols';
 export const DB_SYMBOL_DEFS = 'sym.defs';
 export const DB_SYMBOL_REFS = 'sym.refs';
+export const DB_SYMBOL_IMPORTS = 'symbols.imports';
+
+/** What sym.refs says of one doc's references to a name: how many, and what reading them needs. */
+export interface ReferenceInfo {
+  readonly count: number;
+  /** The doc defines the name (at any depth): its scopes decide. */
+  readonly definesName: boolean;
+  /** Some reference has a receiver (`x.name`). */
+  readonly hasReceiver: boolean;
+}
+
+export function packReferenceInfo(info: ReferenceInfo): number {
+  return info.count * 4 + (info.definesName ? 2 : 0) + (info.hasReceiver ? 1 : 0);
+}
+
+export function unpackReferenceInfo(packed: number): ReferenceInfo {
+  return { count: Math.floor(packed / 4), definesName: (packed & 2) !== 0, hasReceiver: (packed & 1) !== 0 };
+}
 
 /** Per-doc symbol extraction status. */
 export const SYMBOLS_NONE = 0;

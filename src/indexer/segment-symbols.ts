@@ -10,20 +10,29 @@ import type { SymbolBatch } from '../pool/messages.js';
 export class SegmentSymbolsBuilder {
   private readonly status: number[] = [];
   private readonly defined = new Map<string, number[]>();
-  private readonly referenced = new Map<string, number[]>();
+  private readonly referenced = new Map<string, { docs: number[]; info: number[] }>();
 
   constructor(private readonly writer: SegmentWriter) {}
 
   /** Batches must arrive in doc order so each name's doc list stays ascending. */
   add(firstDoc: number, batch: SymbolBatch): void {
     let start = 0;
+    let importStart = 0;
+    let info = 0;
     batch.ends.forEach((end, i) => {
       const doc = firstDoc + i;
       this.status[doc] = batch.status[i]!;
-      if (end > start) this.writer.addSymbols(doc, batch.data.slice(start, end));
+      if (end > start) this.writer.addSymbols(doc, batch.data.slice(start, end), batch.importData.slice(importStart, batch.importEnds[i]!));
       start = end;
+      importStart = batch.importEnds[i]!;
       addNames(this.defined, batch.defined[i]!, doc);
-      addNames(this.referenced, batch.referenced[i]!, doc);
+      for (const name of names(batch.referenced[i]!)) {
+        const entry = this.referenced.get(name);
+        if (entry) {
+          entry.docs.push(doc);
+          entry.info.push(batch.referenceInfo[info++]!);
+        } else this.referenced.set(name, { docs: [doc], info: [batch.referenceInfo[info++]!] });
+      }
     });
   }
 
@@ -34,9 +43,12 @@ export class SegmentSymbolsBuilder {
   }
 }
 
+function names(joined: string): string[] {
+  return joined.length === 0 ? [] : joined.split('\n');
+}
+
 function addNames(index: Map<string, number[]>, joined: string, doc: number): void {
-  if (joined.length === 0) return;
-  for (const name of joined.split('\n')) {
+  for (const name of names(joined)) {
     const docs = index.get(name);
     if (docs) docs.push(doc);
     else index.set(name, [doc]);

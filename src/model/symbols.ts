@@ -55,20 +55,41 @@ export interface FileSymbols {
   readonly imports: readonly SymbolImport[];
 }
 
-/** One name's references in a file, with what resolving them needs when the file does not define the name. */
-export interface NamedReferences {
+/**
+ * One file's references to a name, as an index scan yields them: counted and described without
+ * building them, because find_references meets thousands of such files and shows ten.
+ */
+export interface ReferenceGroup {
+  readonly file: SymbolFileRef;
   readonly language: string;
   /** Some definition of the file (at any depth) has the name: its references need the file's scopes. */
   readonly definesName: boolean;
-  readonly references: readonly SymbolReference[];
+  readonly count: number;
+  /** The distinct receivers of the references (`x` of `x.name`), undefined for bare ones. */
+  readonly receivers: readonly (string | undefined)[];
+  /** The file's imports, less those the scan's ImportMentions rule out. */
   readonly imports: readonly SymbolImport[];
+  /** The references themselves, read again from the index: call it for the few that are shown. */
+  references(): readonly SymbolReference[];
 }
 
-/** NamedReferences out of whole tables (files parsed on demand, tests). */
-export function namedReferencesOf(symbols: FileSymbols, name: string): NamedReferences | null {
+/**
+ * For a file's language and the receivers of its references, the strings an import must contain to
+ * matter to them (C: the file names of the name's definitions, since an include reaches nothing
+ * else); null when any import may matter. A scan builds only the imports one of whose strings
+ * contains a mention, the ones that can change a resolution.
+ * Called between reads of the index, so it must not read the index itself.
+ */
+export type ImportMentions = (language: string, receivers: readonly (string | undefined)[]) => readonly string[] | null;
+
+/** A ReferenceGroup out of whole tables (files parsed on demand, tests). */
+export function referenceGroupOf(file: SymbolFileRef, symbols: FileSymbols, name: string): ReferenceGroup | null {
   const references = symbols.references.filter((r) => r.name === name);
   if (references.length === 0) return null;
-  return { language: symbols.language, definesName: symbols.definitions.some((d) => d.name === name), references, imports: symbols.imports };
+  return {
+    file, language: symbols.language, definesName: symbols.definitions.some((d) => d.name === name), count: references.length,
+    receivers: [...new Set(references.map((r) => r.receiver))], imports: symbols.imports, references: () => references,
+  };
 }
 
 /** A file of an indexed repository at its indexed commit. */
@@ -87,10 +108,8 @@ export interface SymbolIndex {
   fileSymbols(repo: string, path: string): FileSymbols | null;
   /** Files that define a symbol with exactly this name. */
   filesDefining(name: string, canRead: (repo: string) => boolean): readonly SymbolFileRef[];
-  /** Files that reference (use) an identifier with exactly this name. */
-  filesReferencing(name: string, canRead: (repo: string) => boolean): readonly SymbolFileRef[];
-  /** The file's references named `name`, read without decoding its whole tables; null when none or not indexed. */
-  namedReferences(repo: string, path: string, name: string): NamedReferences | null;
+  /** Per file that references (uses) an identifier with exactly this name, those references. */
+  referenceGroups(name: string, canRead: (repo: string) => boolean, mentions?: ImportMentions): readonly ReferenceGroup[];
   /** Parses a file that is not in the index (another revision), off the main thread; null when unsupported. */
   parse(path: string, content: Uint8Array): Promise<FileSymbols | null>;
 }

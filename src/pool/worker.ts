@@ -115,7 +115,9 @@ async function runIndexBatch(task: IndexBatchTask): Promise<unknown> {
 /** Wraps a result so piscina transfers its arrays instead of copying them. */
 function transferable(result: IndexBatchResult): Parameters<typeof move>[0] {
   const { run, symbols } = result;
-  const symbolBuffers = symbols ? [symbols.status.buffer, symbols.data.buffer, symbols.ends.buffer] : [];
+  const symbolBuffers = symbols
+    ? [symbols.status.buffer, symbols.data.buffer, symbols.ends.buffer, symbols.referenceInfo.buffer, symbols.importData.buffer, symbols.importEnds.buffer]
+    : [];
   return {
     [transferableSymbol]: [run.trigrams.buffer, run.ends.buffer, run.firstIds.buffer, run.lastIds.buffer, run.bytes.buffer, ...symbolBuffers],
     [valueSymbol]: result,

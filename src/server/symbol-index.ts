@@ -7,9 +7,13 @@ import { join } from 'node:path';
 import { segmentsDir, type Catalog } from '../index/lmdb/catalog.js';
 import { createDocLookup } from '../index/lmdb/doc-lookup.js';
 import type { SegmentReader } from '../index/lmdb/segment-reader.js';
-import type { FileSymbols, SymbolFileRef, SymbolIndex } from '../model/symbols.js';
+import type { FileSymbols, ReferenceGroup, SymbolFileRef, SymbolIndex } from '../model/symbols.js';
 import type { WorkerPool } from '../pool/piscina-pool.js';
-import { decodeFileSymbols, decodeNamedReferences } from '../symbols/codec.js';
+import { unpackReferenceInfo } from '../index/format.js';
+import { decodeFileSymbols, decodeLanguageAndImports, decodeNamedReferences, decodeReferenceHead, nameNeedle } from '../symbols/codec.js';
+
+/** The receivers of references none of which has one. */
+const BARE: readonly (string | undefined)[] = [undefined];
 
 export interface SymbolIndexDeps {
   readonly dataDir: string;
@@ -24,22 +28,26 @@ export interface ClosableSymbolIndex extends SymbolIndex {
 export function createSymbolIndex(deps: SymbolIndexDeps): ClosableSymbolIndex {
   const lookup = createDocLookup((id) => join(segmentsDir(deps.dataDir), id));
 
-  const filesWith = (name: string, canRead: (repo: string) => boolean, docsOf: (reader: SegmentReader, name: string) => Uint32Array): SymbolFileRef[] => {
-    const files: SymbolFileRef[] = [];
+  /** Each live doc of the readable repositories in the listings `list` gives, newest segment first. */
+  const eachDoc = <L extends { readonly docs: Uint32Array }>(canRead: (repo: string) => boolean, list: (reader: SegmentReader) => L,
+    visit: (file: SymbolFileRef, reader: SegmentReader, listing: L, at: number) => void): void => {
     for (const manifest of deps.catalog.list()) {
       if (!canRead(manifest.repo)) continue;
-      const seen = new Set<string>();
+      // A newer segment's version of a path replaces older ones; a lone segment has nothing to replace.
+      const seen = manifest.segments.length > 1 ? new Set<string>() : null;
       for (const segment of lookup.segments(manifest)) {
-        for (const doc of docsOf(segment.reader, name)) {
-          if (segment.isDeleted(doc)) continue;
+        const listing = list(segment.reader);
+        listing.docs.forEach((doc, at) => {
+          if (segment.isDeleted(doc)) return;
           const path = segment.reader.path(doc);
-          if (seen.has(path)) continue;
-          seen.add(path);
-          files.push({ repo: manifest.repo, commit: manifest.commit, path });
-        }
+          if (seen !== null) {
+            if (seen.has(path)) return;
+            seen.add(path);
+          }
+          visit({ repo: manifest.repo, commit: manifest.commit, path }, segment.reader, listing, at);
+        });
       }
     }
-    return files;
   };
 
   /** The file's encoded tables at the indexed commit; valid until the next read, so decode at once. */
@@ -54,12 +62,35 @@ export function createSymbolIndex(deps: SymbolIndexDeps): ClosableSymbolIndex {
       const bytes = storedSymbols(repo, path);
       return bytes ? decodeFileSymbols(bytes) : null;
     },
-    namedReferences(repo, path, name) {
-      const bytes = storedSymbols(repo, path);
-      return bytes ? decodeNamedReferences(bytes, name) : null;
+    filesDefining(name, canRead) {
+      const files: SymbolFileRef[] = [];
+      eachDoc(canRead, (reader) => ({ docs: reader.docsDefining(name) }), (file) => files.push(file));
+      return files;
     },
-    filesDefining: (name, canRead) => filesWith(name, canRead, (reader, n) => reader.docsDefining(n)),
-    filesReferencing: (name, canRead) => filesWith(name, canRead, (reader, n) => reader.docsReferencing(n)),
+    referenceGroups(name, canRead, mentions = () => null) {
+      const needle = nameNeedle(name);
+      const groups: ReferenceGroup[] = [];
+      eachDoc(canRead, (reader) => reader.referencing(name), (file, reader, listing, at) => {
+        // Located again when asked: by then other reads may have reused the buffer or closed the segment.
+        const references = () => {
+          const again = storedSymbols(file.repo, file.path);
+          return again ? decodeNamedReferences(again, needle) : [];
+        };
+        const doc = listing.docs[at]!;
+        const info = unpackReferenceInfo(listing.info[at]!);
+        if (!info.definesName && !info.hasReceiver) {
+          // What resolving such references needs is the file's language and imports: a small read.
+          const bytes = reader.symbolImports(doc);
+          const head = bytes ? decodeLanguageAndImports(bytes, mentions, BARE) : null;
+          if (head !== null) groups.push({ file, ...head, definesName: false, count: info.count, receivers: BARE, references });
+          return;
+        }
+        const bytes = reader.symbols(doc);
+        const head = bytes ? decodeReferenceHead(bytes, needle, mentions) : null;
+        if (head !== null) groups.push({ file, ...head, references });
+      });
+      return groups;
+    },
     async parse(path: string, content: Uint8Array): Promise<FileSymbols | null> {
       const bytes = await deps.pool.parseSymbols(path, content);
       return bytes ? decodeFileSymbols(bytes) : null;

@@ -3,8 +3,8 @@
  * are grouped by name behind a directory, so one name's references (what find_references reads in
  * thousands of files) come out without decoding the rest. Pure data code: no tree-sitter here.
  */
-import type { FileSymbols, NamedReferences, SourceRange, SymbolDefinition, SymbolImport, SymbolKind, SymbolReference } from '../model/symbols.js';
-import { Reader, Writer } from './varint.js';
+import type { FileSymbols, ImportMentions, SourceRange, SymbolDefinition, SymbolImport, SymbolKind, SymbolReference } from '../model/symbols.js';
+import { Reader, Writer } from '../index/varint.js';
 
 const KINDS: readonly SymbolKind[] = [
   'function', 'method', 'class', 'interface', 'type', 'enum', 'variable', 'constant',
@@ -16,7 +16,6 @@ const ENCODING_VERSION = 2;
 const ENTRY_BYTES = 12;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 class StringTable {
   readonly ids = new Map<string, number>();
@@ -112,64 +111,123 @@ function readRange(r: Reader): SourceRange {
   return { startLine, startColumn, endLine: startLine + r.uint(), endColumn: r.uint() };
 }
 
-interface Sections {
+/**
+ * Where an encoded table's sections lie: offsets into one Buffer over its bytes, so that reading a
+ * name's references (find_references does it in thousands of files) makes no further views.
+ */
+interface Layout {
+  readonly bytes: Buffer;
   readonly language: string;
-  readonly strings: Uint8Array;
-  readonly imports: Uint8Array;
-  readonly definitions: Uint8Array;
-  readonly directory: Uint8Array;
-  readonly data: Uint8Array;
+  readonly strings: number;
+  readonly stringsEnd: number;
+  readonly imports: number;
+  readonly definitions: number;
+  readonly directory: number;
+  readonly directoryEnd: number;
+  readonly data: number;
 }
 
-function sections(bytes: Uint8Array): Sections {
+function layout(input: Uint8Array): Layout {
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const r = new Reader(bytes);
   if (r.uint() !== ENCODING_VERSION) throw new RangeError('unknown symbol encoding');
-  return { language: decoder.decode(r.raw()), strings: r.raw(), imports: r.raw(), definitions: r.raw(), directory: r.raw(), data: r.raw() };
+  const section = (): number => {
+    const length = r.uint();
+    r.pos += length;
+    return r.pos - length;
+  };
+  const languageStart = section();
+  const language = bytes.toString('utf8', languageStart, r.pos);
+  const strings = section();
+  const stringsEnd = r.pos;
+  const imports = section();
+  const definitions = section();
+  const directory = section();
+  const directoryEnd = r.pos;
+  return { bytes, language, strings, stringsEnd, imports, definitions, directory, directoryEnd, data: section() };
 }
 
-export function decodeFileSymbols(bytes: Uint8Array): FileSymbols {
-  const s = sections(bytes);
-  const strings = decoder.decode(s.strings).split('\n');
+export function decodeFileSymbols(input: Uint8Array): FileSymbols {
+  const l = layout(input);
+  const strings = l.bytes.toString('utf8', l.strings, l.stringsEnd).split('\n');
   const byOffset = new Map<number, string>();
   let offset = 0;
   for (const text of strings) {
     byOffset.set(offset, text);
     offset += Buffer.byteLength(text) + 1;
   }
-  const d = new Reader(s.definitions);
+  const d = new Reader(l.bytes, l.definitions);
   const definitions: SymbolDefinition[] = Array.from({ length: d.uint() }, () => {
     const name = strings[d.uint()]!;
     const kind = d.uint();
     return { name, kind: KINDS[kind >> 1]!, parent: d.uint() - 1, nameRange: readRange(d), range: readRange(d), exported: (kind & 1) === 1 };
   });
   const references: SymbolReference[] = [];
-  const view = directoryView(s.directory);
-  for (let n = 0; n < s.directory.length / ENTRY_BYTES; n++) {
-    const entry = entryAt(view, n);
-    readGroup(s, entry, byOffset.get(entry.nameOffset)!, (o, l) => byOffset.get(o) ?? stringAt(s.strings, o, l), references);
+  for (let n = 0; n < entryCount(l); n++) {
+    const entry = entryAt(l, n);
+    readGroup(l, entry, byOffset.get(entry.nameOffset)!, (o, len) => byOffset.get(o) ?? stringAt(l, o, len), references);
   }
   references.sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
-  return { language: s.language, definitions, references, imports: readImports(s.imports, (id) => strings[id]!) };
+  return { language: l.language, definitions, references, imports: readImports(l, strings, null) };
 }
 
-/** The references named `name`, with the file's imports; null when the file has none by that name. */
-export function decodeNamedReferences(bytes: Uint8Array, name: string): NamedReferences | null {
-  const s = sections(bytes);
-  const nameOffset = findString(s.strings, name);
+/** A name as the decoders below look it up in a file's string table: encode it once per scan. */
+export interface NameNeedle {
+  readonly name: string;
+  readonly bytes: Buffer;
+}
+
+export function nameNeedle(name: string): NameNeedle {
+  return { name, bytes: Buffer.from(`${name}\n`) };
+}
+
+/** What a ReferenceGroup says of a file before its references are built. */
+export interface ReferenceHead {
+  readonly language: string;
+  readonly definesName: boolean;
+  readonly count: number;
+  readonly receivers: readonly (string | undefined)[];
+  readonly imports: readonly SymbolImport[];
+}
+
+/**
+ * The file's references named like the needle, counted, with their receivers and the file's
+ * imports; null when none. Imports none of whose strings contains one of `mentions` are not built.
+ */
+export function decodeReferenceHead(input: Uint8Array, needle: NameNeedle, mentions: ImportMentions = () => null): ReferenceHead | null {
+  const l = layout(input);
+  const entry = findEntry(l, needle);
+  if (entry === null) return null;
+  const receivers = groupReceivers(l, entry);
+  return { language: l.language, definesName: entry.definesName, count: entry.count, receivers, imports: readImports(l, null, mentions(l.language, receivers)) };
+}
+
+/** The language and imports of an encoding, imports as decodeReferenceHead leaves them for references with these receivers. */
+export function decodeLanguageAndImports(input: Uint8Array, mentions: ImportMentions, receivers: readonly (string | undefined)[]): { language: string; imports: readonly SymbolImport[] } {
+  const l = layout(input);
+  return { language: l.language, imports: readImports(l, null, mentions(l.language, receivers)) };
+}
+
+/** The file's references named like the needle, in line order. */
+export function decodeNamedReferences(input: Uint8Array, needle: NameNeedle): SymbolReference[] {
+  const l = layout(input);
+  const entry = findEntry(l, needle);
+  const references: SymbolReference[] = [];
+  if (entry !== null) readGroup(l, entry, needle.name, (o, len) => stringAt(l, o, len), references);
+  return references;
+}
+
+function findEntry(l: Layout, needle: NameNeedle): Entry | null {
+  const nameOffset = findString(l, needle.bytes);
   if (nameOffset < 0) return null;
-  const view = directoryView(s.directory);
   let lo = 0;
-  let hi = s.directory.length / ENTRY_BYTES - 1;
+  let hi = entryCount(l) - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const entry = entryAt(view, mid);
-    if (entry.nameOffset < nameOffset) lo = mid + 1;
-    else if (entry.nameOffset > nameOffset) hi = mid - 1;
-    else {
-      const references: SymbolReference[] = [];
-      readGroup(s, entry, name, (o, l) => stringAt(s.strings, o, l), references);
-      return { language: s.language, definesName: entry.definesName, references, imports: readImports(s.imports, prefixStrings(s.strings)) };
-    }
+    const at = l.bytes.readUInt32LE(l.directory + mid * ENTRY_BYTES);
+    if (at < nameOffset) lo = mid + 1;
+    else if (at > nameOffset) hi = mid - 1;
+    else return entryAt(l, mid);
   }
   return null;
 }
@@ -178,23 +236,22 @@ interface Entry {
   readonly nameOffset: number;
   readonly count: number;
   readonly definesName: boolean;
+  /** The group's first byte in the bytes (not the data section). */
   readonly start: number;
-  readonly end: number;
 }
 
-function directoryView(directory: Uint8Array): DataView {
-  return new DataView(directory.buffer, directory.byteOffset, directory.byteLength);
+function entryCount(l: Layout): number {
+  return (l.directoryEnd - l.directory) / ENTRY_BYTES;
 }
 
-function entryAt(view: DataView, n: number): Entry {
-  const at = n * ENTRY_BYTES;
-  const counted = view.getUint32(at + 4, true);
-  const end = at + ENTRY_BYTES < view.byteLength ? view.getUint32(at + ENTRY_BYTES + 8, true) : -1;
-  return { nameOffset: view.getUint32(at, true), count: counted >>> 1, definesName: (counted & 1) === 1, start: view.getUint32(at + 8, true), end };
+function entryAt(l: Layout, n: number): Entry {
+  const at = l.directory + n * ENTRY_BYTES;
+  const counted = l.bytes.readUInt32LE(at + 4);
+  return { nameOffset: l.bytes.readUInt32LE(at), count: counted >>> 1, definesName: (counted & 1) === 1, start: l.data + l.bytes.readUInt32LE(at + 8) };
 }
 
-function readGroup(s: Sections, entry: Entry, name: string, receiverAt: (offset: number, length: number) => string, out: SymbolReference[]): void {
-  const r = new Reader(s.data.subarray(entry.start, entry.end < 0 ? s.data.length : entry.end));
+function readGroup(l: Layout, entry: Entry, name: string, receiverAt: (offset: number, length: number) => string, out: SymbolReference[]): void {
+  const r = new Reader(l.bytes, entry.start);
   let line = 0;
   for (let i = 0; i < entry.count; i++) {
     line += r.uint();
@@ -207,35 +264,101 @@ function readGroup(s: Sections, entry: Entry, name: string, receiverAt: (offset:
   }
 }
 
-function readImports(block: Uint8Array, string: (id: number) => string): SymbolImport[] {
-  const r = new Reader(block);
-  return Array.from({ length: r.uint() }, () => ({ localName: string(r.uint()), importedName: string(r.uint()), source: string(r.uint()), range: readRange(r) }));
-}
-
-/** Strings by id, splitting the table only as far as the highest id asked for. */
-function prefixStrings(table: Uint8Array): (id: number) => string {
-  const found: string[] = [];
-  let at = 0;
-  return (id) => {
-    while (found.length <= id) {
-      const end = table.indexOf(10, at);
-      found.push(decoder.decode(table.subarray(at, end)));
-      at = end + 1;
+/** The group's distinct receivers, without building its references. */
+function groupReceivers(l: Layout, entry: Entry): (string | undefined)[] {
+  const r = new Reader(l.bytes, entry.start);
+  let bare = false;
+  let byOffset: Map<number, string> | null = null;
+  for (let i = 0; i < entry.count; i++) {
+    r.skip(5);
+    const receiver = r.uint();
+    if (receiver === 0) bare = true;
+    else {
+      const length = r.uint();
+      byOffset ??= new Map();
+      if (!byOffset.has(receiver)) byOffset.set(receiver, stringAt(l, receiver - 1, length));
     }
-    return found[id]!;
-  };
+  }
+  const named = byOffset === null ? [] : [...byOffset.values()];
+  return bare ? [undefined, ...named] : named;
 }
 
-function stringAt(table: Uint8Array, offset: number, length: number): string {
-  return decoder.decode(table.subarray(offset, offset + length));
+/** Varint scratch for readImports: its ids are consumed before it returns. */
+let importIds = new Uint32Array(1024);
+
+/**
+ * Import strings lead the table, so one decode of that prefix names them all. With `mentions`,
+ * only imports one of whose strings contains a mention are built.
+ */
+function readImports(l: Layout, strings: readonly string[] | null, mentions: readonly string[] | null): SymbolImport[] {
+  const r = new Reader(l.bytes, l.imports);
+  const length = r.uint() * 7;
+  if (length === 0) return [];
+  if (importIds.length < length) importIds = new Uint32Array(length * 2);
+  const ids = importIds;
+  let needed = 0;
+  for (let i = 0; i < length; i++) {
+    ids[i] = r.uint();
+    if (i % 7 < 3 && ids[i]! > needed) needed = ids[i]!;
+  }
+  let table = strings;
+  let mentioning: ReadonlySet<number> | null = null;
+  if (table === null) {
+    let end = l.strings - 1;
+    for (let n = 0; n <= needed; n++) end = l.bytes.indexOf(10, end + 1);
+    const prefix = l.bytes.toString('utf8', l.strings, end);
+    if (mentions !== null) {
+      mentioning = mentioningStrings(prefix, mentions);
+      if (mentioning !== null && mentioning.size === 0) return [];
+    }
+    table = prefix.split('\n');
+  }
+  const out: SymbolImport[] = [];
+  for (let i = 0; i < length; i += 7) {
+    if (mentioning !== null && !mentioning.has(ids[i]!) && !mentioning.has(ids[i + 1]!) && !mentioning.has(ids[i + 2]!)) continue;
+    const startLine = ids[i + 3]!;
+    const range = { startLine, startColumn: ids[i + 4]!, endLine: startLine + ids[i + 5]!, endColumn: ids[i + 6]! };
+    out.push({ localName: table[ids[i]!]!, importedName: table[ids[i + 1]!]!, source: table[ids[i + 2]!]!, range });
+  }
+  return out;
 }
 
-/** Byte offset of `name` as a whole entry of the newline-terminated table, or -1. */
-function findString(table: Uint8Array, name: string): number {
-  const needle = Buffer.from(`${name}\n`);
-  const hay = Buffer.from(table.buffer, table.byteOffset, table.byteLength);
-  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
-    if (at === 0 || hay[at - 1] === 10) return at;
+const mentionPatterns = new WeakMap<readonly string[], RegExp | null>();
+
+/** One pattern finding any of the mentions; null when one is empty (it is in every string). */
+function mentionPattern(mentions: readonly string[]): RegExp | null {
+  let pattern = mentionPatterns.get(mentions);
+  if (pattern === undefined) {
+    pattern = mentions.some((m) => m === '') ? null : new RegExp(mentions.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    mentionPatterns.set(mentions, pattern);
+  }
+  return pattern;
+}
+
+/** Ids of the newline-separated strings of `text` containing a mention, in one pass; null: all of them. */
+function mentioningStrings(text: string, mentions: readonly string[]): ReadonlySet<number> | null {
+  const ids = new Set<number>();
+  if (mentions.length === 0) return ids;
+  const pattern = mentionPattern(mentions);
+  if (pattern === null) return null;
+  let id = 0;
+  let next = text.indexOf('\n');
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    for (; next !== -1 && next < match.index; next = text.indexOf('\n', next + 1)) id++;
+    ids.add(id);
+  }
+  return ids;
+}
+
+function stringAt(l: Layout, offset: number, length: number): string {
+  return l.bytes.toString('utf8', l.strings + offset, l.strings + offset + length);
+}
+
+/** Offset of `name` in the string table as a whole entry of it, or -1. */
+function findString(l: Layout, needle: Buffer): number {
+  for (let at = l.bytes.indexOf(needle, l.strings); at >= 0 && at < l.stringsEnd; at = l.bytes.indexOf(needle, at + 1)) {
+    if (at === l.strings || l.bytes[at - 1] === 10) return at - l.strings;
   }
   return -1;
 }

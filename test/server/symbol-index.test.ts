@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Manifest } from '../../src/index/manifest.js';
+import { referenceGroupOf } from '../../src/model/symbols.js';
 import { syncRepository } from '../../src/repos/registry.js';
 import { createSymbolIndex, type ClosableSymbolIndex } from '../../src/server/symbol-index.js';
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../e2e/engine-fixture.js';
@@ -70,10 +71,25 @@ test('file symbols round-trip through the segment', () => {
 test('name indexes find definers and users across repositories, filtered by canRead; locals are not indexed', () => {
   assert.deepEqual(paths(index.filesDefining('oldHelper', all)), [`${OTHER}:lib.py`, `${NAME}:src/util.ts`]);
   assert.deepEqual(paths(index.filesDefining('oldHelper', (repo) => repo === NAME)), [`${NAME}:src/util.ts`]);
-  assert.deepEqual(paths(index.filesReferencing('oldHelper', all)), [`${NAME}:src/main.ts`]);
+  assert.deepEqual(paths(index.referenceGroups('oldHelper', all).map((g) => g.file)), [`${NAME}:src/main.ts`]);
   assert.deepEqual(index.filesDefining('localOnly', all), []);
-  assert.deepEqual(paths(index.filesReferencing('localOnly', all)), [`${NAME}:cmd/tool.go`]);
+  assert.deepEqual(paths(index.referenceGroups('localOnly', all).map((g) => g.file)), [`${NAME}:cmd/tool.go`]);
   assert.equal(index.filesDefining('oldHelper', all).find((f) => f.repo === NAME)!.commit, manifest().commit);
+});
+
+test('reference groups read from the name index equal the ones built from each file\'s whole tables', () => {
+  for (const path of ['src/main.ts', 'src/util.ts', 'cmd/tool.go']) {
+    const symbols = index.fileSymbols(NAME, path)!;
+    for (const name of new Set(symbols.references.map((r) => r.name))) {
+      const stored = index.referenceGroups(name, (repo) => repo === NAME).find((g) => g.file.path === path)!;
+      const whole = referenceGroupOf(stored.file, symbols, name)!;
+      assert.deepEqual(
+        [stored.language, stored.definesName, stored.count, stored.receivers, stored.imports, stored.references()],
+        [whole.language, whole.definesName, whole.count, whole.receivers, whole.imports, whole.references()], `${path} ${name}`);
+    }
+  }
+  const [main] = index.referenceGroups('oldHelper', all);
+  assert.deepEqual([main!.count, main!.definesName, main!.receivers, main!.imports.map((i) => i.source)], [2, false, [undefined], ['./util.js']]);
 });
 
 test('an incremental re-index finds the new symbols, drops the old ones and keeps unchanged files', async () => {
@@ -86,7 +102,7 @@ test('an incremental re-index finds the new symbols, drops the old ones and keep
   assert.deepEqual(paths(index.filesDefining('newHelper', all)), [`${NAME}:src/util.ts`]);
   assert.deepEqual(paths(index.filesDefining('oldHelper', all)), [`${OTHER}:lib.py`]);
   assert.deepEqual(index.fileSymbols(NAME, 'src/util.ts')!.definitions.map((d) => d.name), ['newHelper']);
-  assert.deepEqual(paths(index.filesReferencing('oldHelper', all)), [`${NAME}:src/main.ts`], 'the unchanged file keeps its symbols');
+  assert.deepEqual(paths(index.referenceGroups('oldHelper', all).map((g) => g.file)), [`${NAME}:src/main.ts`], 'the unchanged file keeps its symbols');
   assert.deepEqual(manifest().symbols, { files: 3, unsupported: 1, skipped: 0, failed: 0 });
 });
 

@@ -2,7 +2,7 @@
  * An in-memory SymbolIndex over hand-written FileSymbols, and terse builders for them, so that
  * navigation's resolution rules are tested without tree-sitter. Lines are given 1-based, as people read them.
  */
-import { namedReferencesOf, type FileSymbols, type SourceRange, type SymbolDefinition, type SymbolFileRef, type SymbolImport, type SymbolIndex, type SymbolKind, type SymbolReference } from '../../src/model/symbols.js';
+import { referenceGroupOf, type FileSymbols, type ReferenceGroup, type SourceRange, type SymbolDefinition, type SymbolFileRef, type SymbolImport, type SymbolIndex, type SymbolKind, type SymbolReference } from '../../src/model/symbols.js';
 
 export interface FakeFile {
   readonly repo: string;
@@ -20,11 +20,9 @@ export function createFakeSymbolIndex(files: readonly FakeFile[], parse: SymbolI
   return {
     fileSymbols: (repo, path) => byKey.get(`${repo}\0${path}`)?.symbols ?? null,
     filesDefining: (name, canRead) => refsWhere(canRead, (s) => s.definitions.some((d) => d.name === name)),
-    filesReferencing: (name, canRead) => refsWhere(canRead, (s) => s.references.some((r) => r.name === name)),
-    namedReferences(repo, path, name) {
-      const file = byKey.get(`${repo}\0${path}`);
-      return file === undefined ? null : namedReferencesOf(file.symbols, name);
-    },
+    referenceGroups: (name, canRead) => files.filter((f) => canRead(f.repo))
+      .map((f) => referenceGroupOf({ repo: f.repo, commit: f.commit ?? FAKE_COMMIT, path: f.path }, f.symbols, name))
+      .filter((g): g is ReferenceGroup => g !== null),
     parse,
   };
 }

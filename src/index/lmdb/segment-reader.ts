@@ -8,8 +8,9 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { createError } from '../../errors.js';
 import {
   COL_BLOBS, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
-  CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
+  CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
+import { Reader } from '../varint.js';
 import { decodePostings } from '../postings.js';
 import type { SegmentSource } from '../store.js';
 
@@ -21,9 +22,12 @@ export interface SegmentReader extends SegmentSource {
   symbolStatus(): Uint8Array | null;
   /** The doc's encoded FileSymbols (symbols/codec.ts), or null: valid until the next read, so decode it at once. */
   symbols(doc: number): Uint8Array | null;
-  /** Ascending ids of the docs defining (non-locally) / referencing `name`. */
+  /** The doc's language and imports alone, in the same encoding; valid until the next read. */
+  symbolImports(doc: number): Uint8Array | null;
+  /** Ascending ids of the docs defining `name` (non-locally). */
   docsDefining(name: string): Uint32Array;
-  docsReferencing(name: string): Uint32Array;
+  /** Ascending ids of the docs referencing `name`, with a packReferenceInfo per doc. */
+  referencing(name: string): { readonly docs: Uint32Array; readonly info: Uint32Array };
   /** Every name docsDefining answers for, in key order (for name patterns that are not exact). */
   definedNames(): string[];
   close(): Promise<void>;
@@ -57,20 +61,22 @@ export function openSegmentReader(dir: string): SegmentReader {
   const flags = column(COL_FLAGS);
   const dictTri = u32(column(COL_DICT_TRI));
   const dictLoc = u32(column(COL_DICT_LOC));
-  const contentEnv: RootDatabase = open({ path: join(dir, CONTENT_FILE), noSubdir: true, readOnly: true, maxDbs: 2 });
+  const contentEnv: RootDatabase = open({ path: join(dir, CONTENT_FILE), noSubdir: true, readOnly: true, maxDbs: 3 });
   const content: Database<Uint8Array, number> = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
   const symbolStatus = cols.getBinary(COL_SYMBOL_STATUS) ?? null;
   const optionalDb = (env: RootDatabase, name: string, keyEncoding?: 'uint32'): Database<Uint8Array, string | number> | null =>
     symbolStatus ? env.openDB({ name, encoding: 'binary', ...(keyEncoding ? { keyEncoding } : {}) }) : null;
   const symbolDb = optionalDb(contentEnv, DB_SYMBOLS, 'uint32');
+  const importsDb = optionalDb(contentEnv, DB_SYMBOL_IMPORTS, 'uint32');
   const defsDb = optionalDb(metaEnv, DB_SYMBOL_DEFS);
   const refsDb = optionalDb(metaEnv, DB_SYMBOL_REFS);
-  const namePostings = (db: Database<Uint8Array, string | number> | null, name: string): Uint32Array => {
-    if (!db || name.length === 0 || Buffer.byteLength(name) > 500) return EMPTY;
-    const bytes = db.getBinary(name);
-    return bytes ? decodePostings(bytes) : EMPTY;
-  };
-  const decoder = new TextDecoder();
+  const nameValue = (db: Database<Uint8Array, string | number> | null, name: string): Uint8Array | undefined =>
+    (!db || name.length === 0 || Buffer.byteLength(name) > 500 ? undefined : db.getBinaryFast(name));
+  const view = (bytes: Uint8Array | undefined): Uint8Array | null =>
+    // As content(): lmdb's reusable buffer spans more than the value.
+    (bytes ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) : null);
+  // One Buffer over the column: a path is then one decode, no view per call.
+  const pathText = Buffer.from(pathBytes.buffer, pathBytes.byteOffset, pathBytes.byteLength);
   let scratch = new Uint32Array(1024);
 
   return {
@@ -78,7 +84,7 @@ export function openSegmentReader(dir: string): SegmentReader {
     docCount: info.docCount,
     pathIndex,
     sizes,
-    path: (doc) => decoder.decode(pathBytes.subarray(pathIndex.starts[doc]!, pathIndex.starts[doc + 1]! - 1)),
+    path: (doc) => pathText.toString('utf8', pathIndex.starts[doc]!, pathIndex.starts[doc + 1]! - 1),
     flags: (doc) => flags[doc]!,
     blobOid: (doc) => Buffer.from(blobs.subarray(doc * 20, doc * 20 + 20)).toString('hex'),
     content(doc) {
@@ -88,13 +94,23 @@ export function openSegmentReader(dir: string): SegmentReader {
       return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
     },
     symbolStatus: () => symbolStatus,
-    symbols(doc) {
-      const bytes = symbolDb?.getBinaryFast(doc);
-      // As content(): the reusable buffer spans more than the value.
-      return bytes ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) : null;
+    symbols: (doc) => view(symbolDb?.getBinaryFast(doc)),
+    symbolImports: (doc) => view(importsDb?.getBinaryFast(doc)),
+    docsDefining(name) {
+      const bytes = nameValue(defsDb, name);
+      return bytes ? decodePostings(bytes, 0, bytes.length) : EMPTY;
     },
-    docsDefining: (name) => namePostings(defsDb, name),
-    docsReferencing: (name) => namePostings(refsDb, name),
+    referencing(name) {
+      const bytes = nameValue(refsDb, name);
+      if (!bytes) return { docs: EMPTY, info: EMPTY };
+      const r = new Reader(bytes);
+      const length = r.uint();
+      const docs = decodePostings(bytes, r.pos, r.pos + length);
+      r.pos += length;
+      const info = new Uint32Array(docs.length);
+      for (let i = 0; i < info.length; i++) info[i] = r.uint();
+      return { docs, info };
+    },
     definedNames: () => (defsDb ? [...defsDb.getKeys()].map(String) : []),
     postings(trigram, lo, hi) {
       const slot = findTrigram(dictTri, trigram);

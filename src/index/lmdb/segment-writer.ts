@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import {
   COL_BLOBS, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
-  CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
+  CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
+import { Writer } from '../varint.js';
 import { encodePostings } from '../postings.js';
 import type { MergedPostings } from '../build/merge.js';
 import type { SegmentDocs } from '../store.js';
@@ -23,23 +24,25 @@ const MAX_KEY_BYTES = 500;
 export interface SegmentSymbols {
   readonly status: Uint8Array;
   readonly defined: ReadonlyMap<string, readonly number[]>;
-  readonly referenced: ReadonlyMap<string, readonly number[]>;
+  /** Per name, the referencing docs and a packReferenceInfo for each. */
+  readonly referenced: ReadonlyMap<string, { readonly docs: readonly number[]; readonly info: readonly number[] }>;
 }
 
 export interface SegmentWriter {
   readonly dir: string;
   addDocument(doc: number, content: Uint8Array): Promise<void>;
-  /** The encoded FileSymbols of a doc (any order, at most once per doc). */
-  addSymbols(doc: number, encoded: Uint8Array): void;
+  /** The encoded FileSymbols of a doc, and of its language and imports alone (any order, at most once per doc). */
+  addSymbols(doc: number, encoded: Uint8Array, imports: Uint8Array): void;
   finish(docs: SegmentDocs, postings: MergedPostings, symbols?: SegmentSymbols | null): Promise<SegmentInfo>;
   abort(): Promise<void>;
 }
 
 export function createSegmentWriter(dir: string): SegmentWriter {
   mkdirSync(dir, { recursive: true });
-  const contentEnv = open({ path: join(dir, CONTENT_FILE), noSubdir: true, maxDbs: 2, noMemInit: true });
+  const contentEnv = open({ path: join(dir, CONTENT_FILE), noSubdir: true, maxDbs: 3, noMemInit: true });
   const content = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
   const symbolDb = contentEnv.openDB({ name: DB_SYMBOLS, encoding: 'binary', keyEncoding: 'uint32' });
+  const importsDb = contentEnv.openDB({ name: DB_SYMBOL_IMPORTS, encoding: 'binary', keyEncoding: 'uint32' });
   let pendingBytes = 0;
   let pending: Promise<unknown> = Promise.resolve();
 
@@ -53,8 +56,9 @@ export function createSegmentWriter(dir: string): SegmentWriter {
         pendingBytes = 0;
       }
     },
-    addSymbols(doc, encoded) {
-      pending = symbolDb.put(doc, encoded);
+    addSymbols(doc, encoded, imports) {
+      void symbolDb.put(doc, encoded);
+      pending = importsDb.put(doc, imports);
     },
     async finish(docs, postings, symbols = null) {
       await pending;
@@ -97,9 +101,16 @@ async function writeMeta(dir: string, docs: SegmentDocs, postings: MergedPosting
 
 function writeSymbolIndexes(env: RootDatabase, cols: Database<Uint8Array, string>, symbols: SegmentSymbols): void {
   void cols.put(COL_SYMBOL_STATUS, symbols.status);
-  for (const [name, index] of [[DB_SYMBOL_DEFS, symbols.defined], [DB_SYMBOL_REFS, symbols.referenced]] as const) {
-    const db: Database<Uint8Array, string> = env.openDB({ name, encoding: 'binary' });
-    for (const [key, ids] of index) if (key.length > 0 && Buffer.byteLength(key) <= MAX_KEY_BYTES) void db.put(key, encodePostings(ids));
+  const indexable = (key: string): boolean => key.length > 0 && Buffer.byteLength(key) <= MAX_KEY_BYTES;
+  const defs: Database<Uint8Array, string> = env.openDB({ name: DB_SYMBOL_DEFS, encoding: 'binary' });
+  for (const [key, ids] of symbols.defined) if (indexable(key)) void defs.put(key, encodePostings(ids));
+  const refs: Database<Uint8Array, string> = env.openDB({ name: DB_SYMBOL_REFS, encoding: 'binary' });
+  for (const [key, { docs, info }] of symbols.referenced) {
+    if (!indexable(key)) continue;
+    const value = new Writer();
+    value.raw(encodePostings(docs));
+    for (const packed of info) value.uint(packed);
+    void refs.put(key, value.finish());
   }
 }
 

@@ -3,11 +3,11 @@
  * namespace receiver like `util.x` or Go's `pkg.X`) resolves only into the imported module; wildcard
  * imports, includes and same-package files add candidates without binding the name.
  */
-import type { SymbolImport } from '../../model/symbols.js';
-import { directoryIsPackage, isContainer, isHeader, isSelfReceiver, linkedFromOutside, type LanguageFamily } from './language-rules.js';
+import type { ImportMentions, SymbolImport } from '../../model/symbols.js';
+import { directoryIsPackage, familyOf, isContainer, isHeader, isSelfReceiver, linkedFromOutside, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
 import type { DefinitionSite, NavFile, Usage } from './model.js';
-import { dirOf, moduleTest, type ModuleTest } from './module-paths.js';
+import { dirOf, includedFileName, moduleTest, type ModuleTest } from './module-paths.js';
 
 export interface ImportResolution {
   /** An import binds the name (or its receiver): resolution stops here, found or not. */
@@ -39,7 +39,9 @@ export function importCandidates(lookup: SymbolLookup, origin: NavFile, usage: U
       return { bound: true, sites: definitionsIn(lookup, name, tests, true) };
     }
   }
-  const wildcards = imports.filter((i) => i.localName === '*').map((i) => testOf(i.source));
+  // Every C include is a wildcard, and a file includes dozens: only those naming a defining file's name can matter.
+  const fileNames = family === 'c' ? lookup.definingFileNames(name) : null;
+  const wildcards = imports.filter((i) => i.localName === '*' && (fileNames === null || fileNames.has(includedFileName(i.source)))).map((i) => testOf(i.source));
   if (directoryIsPackage(family)) {
     const dir = dirOf(origin.path);
     wildcards.push((repo, path) => repo === origin.repo && path !== origin.path && dirOf(path) === dir);
@@ -51,6 +53,30 @@ export function importCandidates(lookup: SymbolLookup, origin: NavFile, usage: U
     sites.push(...linkedDefinitions(lookup, name));
   }
   return { bound: false, sites };
+}
+
+/** Past this many file names, testing every include against them costs more than building them. */
+const MAX_MENTIONED_FILES = 32;
+
+/**
+ * What an import must mention to matter to `name`'s references (see importCandidates): in C, a
+ * binding of the name or a receiver (C++ `using`), or an include of a file named like one of its
+ * definitions. Read up front: the scan calls this between reads that share lmdb's buffer.
+ */
+export function importMentions(lookup: SymbolLookup, name: string): ImportMentions {
+  const fileNames = lookup.definingFileNames(name);
+  const bare = fileNames.size > MAX_MENTIONED_FILES ? null : [name, ...fileNames];
+  // One array per set of receivers: the scan compiles a matcher per array it is given.
+  const withReceivers = new Map<string, readonly string[]>();
+  return (language, receivers) => {
+    if (bare === null || familyOf(language) !== 'c') return null;
+    const named = receivers.filter((r): r is string => r !== undefined);
+    if (named.length === 0) return bare;
+    const key = named.join('\n');
+    let mentions = withReceivers.get(key);
+    if (mentions === undefined) withReceivers.set(key, (mentions = [...bare, ...named]));
+    return mentions;
+  };
 }
 
 /** `pkg` + `mod` → `pkg.mod`; Python's `from . import mod` gives `.mod`. */

@@ -2,13 +2,13 @@
  * One navigation call's view of the symbol index: readable repositories only, each name's files and
  * each file's tables fetched once, and files parsed on demand (another revision) taking precedence.
  */
-import { namedReferencesOf, type FileSymbols, type NamedReferences, type SymbolFileRef, type SymbolIndex } from '../../model/symbols.js';
+import { referenceGroupOf, type FileSymbols, type ImportMentions, type ReferenceGroup, type SymbolFileRef, type SymbolIndex } from '../../model/symbols.js';
 import type { NavFile } from './model.js';
 import { FileSymbolsCache } from './symbol-cache.js';
 
 export class SymbolLookup {
   private readonly defining = new Map<string, readonly SymbolFileRef[]>();
-  private readonly referencing = new Map<string, readonly SymbolFileRef[]>();
+  private readonly definingNames = new Map<string, ReadonlySet<string>>();
   private readonly files = new Map<string, NavFile | null>();
   private readonly overrides: readonly NavFile[];
 
@@ -27,19 +27,21 @@ export class SymbolLookup {
   filesDefining(name: string): readonly SymbolFileRef[] {
     let refs = this.defining.get(name);
     if (refs === undefined) {
-      refs = this.withOverrides(this.index.filesDefining(name, this.canRead), (f) => f.symbols.definitions.some((d) => d.name === name));
+      refs = this.withOverrides(this.index.filesDefining(name, this.canRead), (ref) => ref,
+        (f) => (f.symbols.definitions.some((d) => d.name === name) ? refOf(f) : null));
       this.defining.set(name, refs);
     }
     return refs;
   }
 
-  filesReferencing(name: string): readonly SymbolFileRef[] {
-    let refs = this.referencing.get(name);
-    if (refs === undefined) {
-      refs = this.withOverrides(this.index.filesReferencing(name, this.canRead), (f) => f.symbols.references.some((r) => r.name === name));
-      this.referencing.set(name, refs);
+  /** The file names (last path segments) of the files defining `name`. */
+  definingFileNames(name: string): ReadonlySet<string> {
+    let names = this.definingNames.get(name);
+    if (names === undefined) {
+      names = new Set(this.filesDefining(name).map((ref) => ref.path.slice(ref.path.lastIndexOf('/') + 1)));
+      this.definingNames.set(name, names);
     }
-    return refs;
+    return names;
   }
 
   file(ref: SymbolFileRef): NavFile | null {
@@ -53,20 +55,27 @@ export class SymbolLookup {
     return file;
   }
 
-  /** The file's references named `name` alone: what find_references reads from every referencing file. */
-  namedReferences(ref: SymbolFileRef, name: string): NamedReferences | null {
-    const known = this.files.get(fileKey(ref.repo, ref.path));
-    if (known !== undefined) return known === null ? null : namedReferencesOf(known.symbols, name);
-    return this.canRead(ref.repo) ? this.index.namedReferences(ref.repo, ref.path, name) : null;
+  /** Per file referencing `name`, its references to it: what find_references reads, once per call. */
+  referenceGroups(name: string, mentions?: ImportMentions): readonly ReferenceGroup[] {
+    return this.withOverrides(this.index.referenceGroups(name, this.canRead, mentions), (group) => group.file, (f) => referenceGroupOf(refOf(f), f.symbols, name));
   }
 
-  private withOverrides(refs: readonly SymbolFileRef[], has: (file: NavFile) => boolean): readonly SymbolFileRef[] {
-    if (this.overrides.length === 0) return refs;
+  /** The index's answer with files parsed on demand in place of their indexed versions. */
+  private withOverrides<T>(items: readonly T[], fileOf: (item: T) => SymbolFileRef, fromOverride: (file: NavFile) => T | null): readonly T[] {
+    if (this.overrides.length === 0) return items;
     const replaced = new Set(this.overrides.map((f) => fileKey(f.repo, f.path)));
-    const out: SymbolFileRef[] = this.overrides.filter(has).map((f) => ({ repo: f.repo, commit: f.commit, path: f.path }));
-    for (const ref of refs) if (!replaced.has(fileKey(ref.repo, ref.path))) out.push(ref);
+    const out: T[] = [];
+    for (const f of this.overrides) {
+      const item = fromOverride(f);
+      if (item !== null) out.push(item);
+    }
+    for (const item of items) if (!replaced.has(fileKey(fileOf(item).repo, fileOf(item).path))) out.push(item);
     return out;
   }
+}
+
+function refOf(file: NavFile): SymbolFileRef {
+  return { repo: file.repo, commit: file.commit, path: file.path };
 }
 
 function fileKey(repo: string, path: string): string {

@@ -45,9 +45,27 @@ function lastSegment(name: string): string {
   return name.slice(name.lastIndexOf('/') + 1);
 }
 
+/** An import's source without the quotes or brackets it was written in. */
+function unquoted(source: string): string {
+  let clean = source.trim();
+  if (clean !== '' && '"\'<'.includes(clean[0]!)) clean = clean.slice(1);
+  if (clean !== '' && '">\''.includes(clean[clean.length - 1]!)) clean = clean.slice(0, -1);
+  return clean;
+}
+
+/** The file name a C include names (`<linux/slab.h>` → `slab.h`): cInclude accepts no file named otherwise. */
+export function includedFileName(source: string): string {
+  return lastSegment(unquoted(source));
+}
+
+/** Whether moduleTest reads of the origin only its repository and directory (Rust reads the file's own module path). */
+export function importsReadOnlyDirectory(family: LanguageFamily): boolean {
+  return family !== 'rust';
+}
+
 /** The files `source`, imported from origin, may denote. */
 export function moduleTest(family: LanguageFamily, originRepo: string, originPath: string, source: string): ModuleTest {
-  const clean = source.trim().replace(/^["'<]|[">']$/g, '');
+  const clean = unquoted(source);
   if (clean === '') return NEVER;
   switch (family) {
     case 'js': return jsModule(originRepo, originPath, clean);

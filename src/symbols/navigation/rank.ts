@@ -28,23 +28,21 @@ export function scoreSite(origin: NavFile, site: DefinitionSite, qualifier: stri
   return score;
 }
 
-const TEST_OR_SAMPLE_DIR = /^(tests?|testing|selftests?|testdata|__tests__|specs?|samples?|examples?|fixtures?|mocks?|benchmarks?)$/i;
+const TEST_OR_SAMPLE_DIR = /(?:^|\/)(?:tests?|testing|selftests?|testdata|__tests__|specs?|samples?|examples?|fixtures?|mocks?|benchmarks?)\//i;
 
 /**
  * Test, sample and benchmark trees copy production names (their own `kfree`, a local `struct sk_buff`)
  * to build on their own; production code means the production definition, tests may mean theirs.
  */
 export function isTestOrSamplePath(path: string): boolean {
-  const segments = path.split('/');
-  segments.pop();
-  return segments.some((segment) => TEST_OR_SAMPLE_DIR.test(segment));
+  return TEST_OR_SAMPLE_DIR.test(path);
 }
 
+/** How many leading directories two paths share (scored for thousands of files: no splitting). */
 function sharedSegments(a: string, b: string): number {
-  const x = a.split('/');
-  const y = b.split('/');
   let n = 0;
-  while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length && a.charCodeAt(i) === b.charCodeAt(i); i++) if (a.charCodeAt(i) === 47) n++;
   return n;
 }
 
@@ -52,10 +50,17 @@ export function rankSite(origin: NavFile, site: DefinitionSite, certainty: Certa
   return { site, certainty, score: scoreSite(origin, site, qualifier) };
 }
 
+/** Ties go to the shallower file: of one name's copies, the generic one sits nearer the root (`include/asm-generic/bug.h`, not `arch/mips/include/asm/bug.h`). */
 export function compareRanked(a: RankedDefinition, b: RankedDefinition): number {
   return certaintyRank(a.certainty) - certaintyRank(b.certainty) || b.score - a.score
-    || cmp(a.site.file.repo, b.site.file.repo) || cmp(a.site.file.path, b.site.file.path)
+    || depth(a.site.file.path) - depth(b.site.file.path) || cmp(a.site.file.repo, b.site.file.repo) || cmp(a.site.file.path, b.site.file.path)
     || a.site.definition.nameRange.startLine - b.site.definition.nameRange.startLine;
+}
+
+function depth(path: string): number {
+  let slashes = 0;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) slashes++;
+  return slashes;
 }
 
 function cmp(a: string, b: string): number {

@@ -4,9 +4,11 @@
  * scopes or modules resolve elsewhere and are left out; same-named file-level branches of one file
  * count as one. Ordered: the definition's file, its repository, then other repositories.
  */
-import type { SourceRange, SymbolReference } from '../../model/symbols.js';
-import { familyOf } from './language-rules.js';
-import { siteKey, usageOfReference, type DefinitionSite, type NavFile, type RankedDefinition } from './model.js';
+import type { SourceRange, SymbolFileRef, SymbolImport, SymbolReference } from '../../model/symbols.js';
+import { importMentions } from './import-candidates.js';
+import { familyOf, isHeader, linkedFromOutside } from './language-rules.js';
+import { siteKey, usageOfReference, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
+import { dirOf, importsReadOnlyDirectory } from './module-paths.js';
 import { topTier } from './rank.js';
 import type { Resolver } from './resolve.js';
 
@@ -15,41 +17,97 @@ export interface ReferenceSite {
   readonly range: SourceRange;
 }
 
-export function findReferences(resolver: Resolver, target: DefinitionSite): ReferenceSite[] {
+export interface References {
+  /** How many references resolve to the definition, in all. */
+  readonly total: number;
+  /** The first `limit` of them, most relevant first. */
+  readonly sites: readonly ReferenceSite[];
+}
+
+/** One file's references that resolve to the definition: counted at once, built only if shown. */
+interface FileHits {
+  readonly file: SymbolFileRef;
+  readonly count: number;
+  sites(): readonly ReferenceSite[];
+}
+
+export function findReferences(resolver: Resolver, target: DefinitionSite, limit = Infinity): References {
   const { name } = target.definition;
   const key = siteKey(target);
-  const out: ReferenceSite[] = [];
-  // Most usages of a file share one memoized resolution: judge each resolution once.
+  // Most usages share one memoized resolution: judge each resolution once.
   const verdicts = new WeakMap<readonly RankedDefinition[], boolean>();
-  const resolves = (candidates: readonly RankedDefinition[]): boolean => {
+  const resolves = (file: NavFile, usage: Usage): boolean => {
+    const candidates = resolver.resolve(file, usage);
     let verdict = verdicts.get(candidates);
     if (verdict === undefined) verdicts.set(candidates, (verdict = resolvesTo(candidates, key, target)));
     return verdict;
   };
-  // `scoped` false: the file's tables are left out, so every usage is taken at file level.
-  const keep = (file: NavFile, references: readonly SymbolReference[], scoped = true): void => {
+  const hits: FileHits[] = [];
+  const add = (file: NavFile, references: readonly SymbolReference[], scoped: boolean): void => {
+    const sites: ReferenceSite[] = [];
     for (const reference of references) {
       if (file === target.file && sameStart(reference.range, target.definition.nameRange)) continue;
       const usage = usageOfReference(reference);
-      if (resolves(resolver.resolve(file, scoped ? usage : { ...usage, scope: -1 }))) out.push({ file, range: reference.range });
+      if (resolves(file, scoped ? usage : { ...usage, scope: -1 })) sites.push({ file, range: reference.range });
     }
+    if (sites.length > 0) hits.push({ file, count: sites.length, sites: () => sites });
   };
-  keep(target.file, target.file.symbols.references.filter((r) => r.name === name));
-  for (const ref of resolver.lookup.filesReferencing(name)) {
-    if (ref.repo === target.file.repo && ref.path === target.file.path) continue;
-    const named = resolver.lookup.namedReferences(ref, name);
-    if (named === null) continue;
-    if (named.definesName) {
+  // A file without a definition of the name resolves a bare use of it by its place (as
+  // Resolver.elsewhere scores) and the imports that matter: one verdict per place and imports.
+  const byPlace = new Map<string, boolean>();
+  add(target.file, target.file.symbols.references.filter((r) => r.name === name), true);
+  for (const group of resolver.lookup.referenceGroups(name, importMentions(resolver.lookup, name))) {
+    if (group.file.repo === target.file.repo && group.file.path === target.file.path) continue;
+    if (group.definesName) {
       // The file's own definitions and scopes decide (shadowing): resolve over its whole tables.
-      const file = resolver.lookup.file(ref);
-      if (file !== null) keep(file, named.references);
-    } else {
-      // No definition of the name here, so no scope of this file binds it: its imports and place decide.
-      keep({ repo: ref.repo, commit: ref.commit, path: ref.path, symbols: { language: named.language, definitions: [], references: [], imports: named.imports } }, named.references, false);
+      const file = resolver.lookup.file(group.file);
+      if (file !== null) add(file, group.references(), true);
+      continue;
     }
+    const fileOf = (): NavFile => ({ ...group.file, symbols: { language: group.language, definitions: [], references: [], imports: group.imports } });
+    const everySite = (): ReferenceSite[] => {
+      const file = fileOf();
+      return group.references().map((r) => ({ file, range: r.range }));
+    };
+    // An import renaming the name binds it on its own line only: each reference decides for itself.
+    if (group.imports.some((i) => i.importedName === name && i.localName !== name)) {
+      add(fileOf(), group.references(), false);
+      continue;
+    }
+    const bare = group.receivers.length === 1 && group.receivers[0] === undefined;
+    if (bare && (group.imports.length === 0 || importsReadOnlyDirectory(familyOf(group.language)))) {
+      const place = `${group.file.repo}\0${group.language}\0${dirOf(group.file.path)}\0${importsKey(group.imports)}`;
+      let verdict = byPlace.get(place);
+      if (verdict === undefined) byPlace.set(place, (verdict = resolves(fileOf(), fileLevelUsage(name, undefined))));
+      if (verdict) hits.push({ file: group.file, count: group.count, sites: everySite });
+      continue;
+    }
+    // Otherwise alike for every reference with one receiver.
+    const file = fileOf();
+    const matched = group.receivers.filter((receiver) => resolves(file, fileLevelUsage(name, receiver)));
+    if (matched.length === group.receivers.length) hits.push({ file: group.file, count: group.count, sites: everySite });
+    else if (matched.length > 0) add(file, group.references().filter((r) => matched.includes(r.receiver)), false);
   }
-  return out.sort((a, b) => order(a, target) - order(b, target) || cmp(a.file.repo, b.file.repo) || cmp(a.file.path, b.file.path)
-    || a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
+  hits.sort((a, b) => order(a.file, target) - order(b.file, target) || cmp(a.file.repo, b.file.repo) || cmp(a.file.path, b.file.path));
+  let total = 0;
+  const sites: ReferenceSite[] = [];
+  for (const hit of hits) {
+    total += hit.count;
+    if (sites.length < limit) sites.push(...[...hit.sites()].sort(byPosition).slice(0, limit - sites.length));
+  }
+  return { total, sites };
+}
+
+function importsKey(imports: readonly SymbolImport[]): string {
+  return imports.map((i) => `${i.localName}\t${i.importedName}\t${i.source}`).join('\n');
+}
+
+function fileLevelUsage(name: string, receiver: string | undefined): Usage {
+  return receiver === undefined ? { name, scope: -1, line: 0 } : { name, scope: -1, line: 0, receiver };
+}
+
+function byPosition(a: ReferenceSite, b: ReferenceSite): number {
+  return a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn;
 }
 
 function resolvesTo(candidates: readonly RankedDefinition[], key: string, target: DefinitionSite): boolean {
@@ -67,16 +125,23 @@ function alternative(a: DefinitionSite, b: DefinitionSite): boolean {
     && a.definition.name === b.definition.name && a.definition.kind === b.definition.kind;
 }
 
-/** C and C++: exported top-level names are one entity to the linker, wherever declared. */
+/**
+ * C and C++: a top-level function or variable with external linkage is one entity with its
+ * namesakes of external linkage, wherever declared, and with a header's other spelling of it for
+ * another configuration: a macro (`#define mutex_lock(l) mutex_lock_nested(l, 0)`) or a `static
+ * inline` stub. A source file's private macro or function, or two such spellings alone, are not linked.
+ */
 function linked(a: DefinitionSite, b: DefinitionSite): boolean {
-  return familyOf(a.file.symbols.language) === 'c' && familyOf(b.file.symbols.language) === 'c'
-    && a.definition.exported && b.definition.exported && a.definition.parent === -1 && b.definition.parent === -1
-    && a.definition.name === b.definition.name;
+  if (familyOf(a.file.symbols.language) !== 'c' || familyOf(b.file.symbols.language) !== 'c') return false;
+  if (a.definition.parent !== -1 || b.definition.parent !== -1 || a.definition.name !== b.definition.name) return false;
+  const external = (s: DefinitionSite): boolean => linkedFromOutside(s.definition, undefined);
+  const headerSpelling = (s: DefinitionSite): boolean => isHeader(s.file.path) && (s.definition.kind === 'macro' || s.definition.kind === 'function');
+  return (external(a) && (external(b) || headerSpelling(b))) || (headerSpelling(a) && external(b));
 }
 
-function order(site: ReferenceSite, target: DefinitionSite): number {
-  if (site.file.repo !== target.file.repo) return 2;
-  return site.file === target.file ? 0 : 1;
+function order(file: SymbolFileRef, target: DefinitionSite): number {
+  if (file.repo !== target.file.repo) return 2;
+  return file.path === target.file.path ? 0 : 1;
 }
 
 function sameStart(a: SourceRange, b: SourceRange): boolean {

@@ -12,12 +12,19 @@ import { dirOf } from './module-paths.js';
 import { rankSite, sortCandidates } from './rank.js';
 
 const TOP_LEVEL_BONUS = 64;
+
+interface Reachable {
+  readonly site: DefinitionSite;
+  readonly visible: boolean;
+  readonly member: boolean;
+}
 const MEMBER_KINDS = new Set(['method', 'field', 'property', 'constructor', 'enumMember']);
 
 export class Resolver {
   /** Per file and receiver: the part of a resolution that does not depend on where the usage is. */
   private readonly wideMemo = new Map<string, RankedDefinition[]>();
   private readonly elsewhereMemo = new Map<string, RankedDefinition[]>();
+  private readonly reachableMemo = new Map<string, Reachable[]>();
 
   constructor(readonly lookup: SymbolLookup) {}
 
@@ -102,31 +109,43 @@ export class Resolver {
   /**
    * Definitions of the name reachable from other files, sorted. Scores read only the origin's
    * repository and directory, so every file of a directory shares one list (find_references
-   * resolves a name in thousands of files).
+   * resolves a name in thousands of files), and the definitions are gathered once for them all.
    */
   private elsewhere(origin: NavFile, usage: Usage, qualifier: string | undefined): RankedDefinition[] {
     const key = `${origin.repo}\0${dirOf(origin.path)}\0${usage.name}\0${usage.receiver ?? '\u0001'}\0${qualifier ?? ''}`;
     const known = this.elsewhereMemo.get(key);
     if (known !== undefined) return known;
     const found: RankedDefinition[] = [];
+    for (const { site, visible, member } of this.reachable(usage)) {
+      const sameRepo = site.file.repo === origin.repo;
+      if (!sameRepo && !visible) continue;
+      // An invisible C definition (a macro in another .c file) stays as the last resort.
+      const certainty: Certainty = sameRepo ? (visible ? 'repo-exported' : 'repo') : 'other-repo';
+      const ranked = rankSite(origin, site, certainty, qualifier);
+      // `x.name` with x not a module: a member is likelier than a same-named free function.
+      found.push(usage.receiver !== undefined && member ? { ...ranked, score: ranked.score + 1 } : ranked);
+    }
+    const sorted = sortCandidates(found);
+    this.elsewhereMemo.set(key, sorted);
+    return sorted;
+  }
+
+  /** The definitions of the name other files can reach, with what ranking them needs. */
+  private reachable(usage: Usage): readonly Reachable[] {
+    const key = `${usage.name}\0${usage.receiver === undefined ? 'bare' : 'member'}`;
+    let found = this.reachableMemo.get(key);
+    if (found !== undefined) return found;
+    found = [];
     for (const ref of this.lookup.filesDefining(usage.name)) {
       const file = this.lookup.file(ref);
       if (file === null) continue;
       file.symbols.definitions.forEach((definition, index) => {
         if (definition.name !== usage.name || !reachableFromOutside(file, definition, usage)) return;
-        const sameRepo = file.repo === origin.repo;
-        const visible = visibleAcrossFiles(file, definition);
-        if (!sameRepo && !visible) return;
-        // An invisible C definition (a macro in another .c file) stays as the last resort.
-        const certainty: Certainty = sameRepo ? (visible ? 'repo-exported' : 'repo') : 'other-repo';
-        const ranked = rankSite(origin, { file, index, definition }, certainty, qualifier);
-        // `x.name` with x not a module: a member is likelier than a same-named free function.
-        found.push(usage.receiver !== undefined && isMember(file, definition) ? { ...ranked, score: ranked.score + 1 } : ranked);
+        found!.push({ site: { file, index, definition }, visible: visibleAcrossFiles(file, definition), member: isMember(file, definition) });
       });
     }
-    const sorted = sortCandidates(found);
-    this.elsewhereMemo.set(key, sorted);
-    return sorted;
+    this.reachableMemo.set(key, found);
+    return found;
   }
 
   /** The definitions an import-resolution step located, as 'import' candidates. */

@@ -77,7 +77,7 @@ export function quarryTool(set: LabelledSet): NavigationTool {
       const file = fileOf(definition);
       const index = file?.symbols.definitions.findIndex((d) => d.name === name && d.nameRange.startLine === definition.line - 1) ?? -1;
       if (!file || index < 0) return [];
-      return findReferences(resolver, { file, index, definition: file.symbols.definitions[index]! })
+      return findReferences(resolver, { file, index, definition: file.symbols.definitions[index]! }).sites
         .map((r) => ({ repo: r.file.repo, path: r.file.path, line: r.range.startLine + 1 }));
     },
   };

@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { definitionOf } from './nav-helpers.js';
+import { isTestOrSamplePath } from '../../../src/symbols/navigation/rank.js';
+import { definitionOf, referencesOf } from './nav-helpers.js';
 import { createParsedSymbolIndex, type SourceFile } from './parsed-index.js';
 
 const KERNEL = 'git.example.org/kernel';
@@ -19,11 +20,14 @@ const index = createParsedSymbolIndex([
   source('fs/dcache.c', '#include <linux/spinlock.h>', 'void d_lock(int *lock)', '{', '\tspin_lock(lock);', '}'),
 
   source('include/linux/container_of.h', '#pragma once', '#define container_of(ptr, type, member) ((type *)(ptr))'),
-  source('drivers/gpu/drm/radeon/mkregtable.c', '#include <stdio.h>', '', '#define container_of(ptr, type, member) ((type *)ptr)'),
+  source('drivers/gpu/drm/radeon/mkregtable.c', '#include <stdio.h>', '', '#define container_of(ptr, type, member) ((type *)ptr)',
+    'void *first(void *p)', '{', '\treturn container_of(p, int, x);', '}'),
   source('fs/inode.c', '#include <linux/container_of.h>', 'void *inode_of(void *p)', '{', '\treturn container_of(p, int, x);', '}'),
 
   source('include/asm-generic/bug.h', '#pragma once', '#define BUG_ON(condition) do { if (condition) bug(); } while (0)'),
   source('tools/testing/selftests/vm/map_populate.c', '#include <stdlib.h>', '#define BUG_ON(condition, description) do { if (condition) abort(); } while (0)'),
+  source('arch/mips/include/asm/bug.h', '#pragma once', '#define BUG_ON(C) __BUG_ON((unsigned long)(C))'),
+  source('mm/vmscan.c', '#include <linux/mm.h>', 'void shrink(int order)', '{', '\tBUG_ON(order < 0);', '}'),
   source('mm/page_alloc.c', '#include <asm-generic/bug.h>', 'void free_pages(int order)', '{', '\tBUG_ON(order < 0);', '}'),
 
   source('include/linux/skbuff.h', '#pragma once', '', 'struct sk_buff {', '\tint len;', '};'),
@@ -35,6 +39,15 @@ const index = createParsedSymbolIndex([
   source('mm/slub.c', '#include <linux/slab.h>', '', 'void kfree(const void *objp)', '{', '}'),
   source('fs/namei.c', '#include <linux/slab.h>', 'void putname(void *name)', '{', '\tkfree(name);', '\tONLY_IN_LIB;', '}'),
   source('lib/only.c', '#define ONLY_IN_LIB 1'),
+
+  source('include/linux/mutex.h', '#pragma once', '#define mutex_lock(lock) mutex_lock_nested(lock, 0)'),
+  source('kernel/locking/mutex.c', '#include <linux/mutex.h>', 'void mutex_lock(int *lock)', '{', '}'),
+  source('drivers/hwmon/ads7828.c', '#include <linux/mutex.h>', 'void update(int *lock)', '{', '\tmutex_lock(lock);', '}'),
+
+  source('include/linux/mm.h', '#pragma once', '#ifdef CONFIG_MMU', 'int handle_mm_fault(int address);', '#else',
+    'static inline int handle_mm_fault(int address)', '{', '\treturn 0;', '}', '#endif'),
+  source('mm/memory.c', '#include <linux/mm.h>', 'int handle_mm_fault(int address)', '{', '\treturn 1;', '}'),
+  source('arch/x86/mm/fault.c', '#include <linux/mm.h>', 'void do_fault(int address)', '{', '\thandle_mm_fault(address);', '}'),
 
   source('arch/x86/include/asm/current.h', '#pragma once', 'struct task_struct *get_current(void);', '#define current get_current()'),
   source('samples/bpf/signals.c', 'struct tdescr { int id; };', 'static struct tdescr tde;', 'struct tdescr *current = &tde;'),
@@ -76,4 +89,29 @@ test('a macro private to another .c file still answers when it is the only candi
 
 test('another repository sees a header static inline function, not a selftest copy first', () => {
   assert.equal(best('driver.c', 'spin_lock', OTHER), `${KERNEL} include/linux/spinlock.h:2`);
+});
+
+test('references of a header macro leave out uses of a same-named macro private to another .c file', () => {
+  assert.deepEqual(referencesOf(index, KERNEL, 'fs/inode.c', 'container_of'), [`${KERNEL} fs/inode.c:4`]);
+});
+
+test('references of a linked function include calls that reach it through its header declaration, and the declaration', () => {
+  assert.deepEqual(referencesOf(index, KERNEL, 'fs/namei.c', 'kfree'), [`${KERNEL} fs/namei.c:4`, `${KERNEL} include/linux/slab.h:2`]);
+});
+
+test('test and sample trees are told by a directory of the path, not by a file name', () => {
+  for (const path of ['tools/testing/selftests/vm/map_populate.c', 'samples/bpf/signals.c', 'Tests/x.c', 'a/fixtures/b/c.c']) assert.ok(isTestOrSamplePath(path), path);
+  for (const path of ['lib/test_bpf.c', 'kernel/testsuite.c', 'test.c', 'drivers/sample.c', 'contest/x.c']) assert.ok(!isTestOrSamplePath(path), path);
+});
+
+test('references of a function include calls that reach the header macro spelling it under another configuration', () => {
+  assert.deepEqual(referencesOf(index, KERNEL, 'kernel/locking/mutex.c', 'mutex_lock'), [`${KERNEL} drivers/hwmon/ads7828.c:4`]);
+});
+
+test('references of a function include calls that reach a header static inline stub of it', () => {
+  assert.deepEqual(referencesOf(index, KERNEL, 'mm/memory.c', 'handle_mm_fault'), [`${KERNEL} arch/x86/mm/fault.c:4`, `${KERNEL} include/linux/mm.h:3`]);
+});
+
+test('of equally ranked header copies reached through no include of theirs, the generic one nearer the root wins', () => {
+  assert.equal(best('mm/vmscan.c', 'BUG_ON'), `${KERNEL} include/asm-generic/bug.h:2`);
 });

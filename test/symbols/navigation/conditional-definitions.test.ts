@@ -32,7 +32,7 @@ function referencesOfLine(path: string, name: string, line: number): string[] {
   const at = symbols.definitions.findIndex((d) => d.name === name && d.nameRange.startLine === line - 1);
   assert.ok(at >= 0, `no ${name} defined at ${path}:${line}`);
   const file = { repo: CLIB, commit: FAKE_COMMIT, path, symbols };
-  return findReferences(new Resolver(new SymbolLookup(index, everyone)), { file, index: at, definition: symbols.definitions[at]! })
+  return findReferences(new Resolver(new SymbolLookup(index, everyone)), { file, index: at, definition: symbols.definitions[at]! }).sites
     .map((r) => `${r.file.repo} ${r.file.path}:${r.range.startLine + 1}`);
 }
 

@@ -31,5 +31,5 @@ export function referencesOf(index: SymbolIndex, repo: string, path: string, sym
   const resolver = new Resolver(new SymbolLookup(index, canRead));
   const answer = findDefinition(resolver, originOf(index, repo, path), parseSymbolName(symbol)!);
   if (answer === null) throw new Error(`${symbol} not found`);
-  return findReferences(resolver, answer.best.site).map((r) => `${r.file.repo} ${r.file.path}:${r.range.startLine + 1}`);
+  return findReferences(resolver, answer.best.site).sites.map((r) => `${r.file.repo} ${r.file.path}:${r.range.startLine + 1}`);
 }

@@ -44,22 +44,22 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
     const definition = findDefinition(start.resolver, start.origin, name);
     if (definition === null) throw symbolNotFound(args.symbol, start);
     const target = definition.best.site;
-    const all = findReferences(start.resolver, target);
-    const where = `${fileHeader(target.file.repo, target.file.path).slice(2)}:${target.definition.nameRange.startLine + 1}`;
-    if (all.length === 0) return { text: withNote(`No references to ${target.definition.name} (defined at ${where}) were found.\n`, start.revisionNote) };
     const limit = args.limit ?? DEFAULT_REFERENCE_LIMIT;
+    const { total, sites } = findReferences(start.resolver, target, limit);
+    const where = `${fileHeader(target.file.repo, target.file.path).slice(2)}:${target.definition.nameRange.startLine + 1}`;
+    if (total === 0) return { text: withNote(`No references to ${target.definition.name} (defined at ${where}) were found.\n`, start.revisionNote) };
     const builder = new AnswerBuilder(ctx.maxAnswerTokens);
     const lines = new FileLines(ctx);
     let shown = 0;
-    for (const group of groupByFile(all.slice(0, limit))) {
+    for (const group of groupByFile(sites)) {
       const text = await lines.get(group[0]!.file);
       const section = text === null ? null : renderFile(group, text);
       if (section === null || !builder.add(`${builder.sections === 0 ? '' : '\n'}${section}`)) break;
       shown += group.length;
     }
-    const notes = [`Showing ${shown} of ${plural(all.length, 'reference')} to ${target.definition.name} (defined at ${where}).`];
-    if (shown < Math.min(limit, all.length)) notes.push(`(the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is spent: the other references are not shown)`);
-    else if (shown < all.length) notes.push(`(more references available - call find_references with limit: ${Math.min(MAX_REFERENCE_LIMIT, all.length)} to see more)`);
+    const notes = [`Showing ${shown} of ${plural(total, 'reference')} to ${target.definition.name} (defined at ${where}).`];
+    if (shown < Math.min(limit, total)) notes.push(`(the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is spent: the other references are not shown)`);
+    else if (shown < total) notes.push(`(more references available - call find_references with limit: ${Math.min(MAX_REFERENCE_LIMIT, total)} to see more)`);
     if (start.revisionNote !== null) notes.push(start.revisionNote);
     return { text: builder.finish(notes.join('\n')) };
   },

@@ -1,4 +1,4 @@
-/** Little-endian base-128 varints and length-prefixed byte blocks: the symbol encoding's primitives. */
+/** Little-endian base-128 varints and length-prefixed byte blocks: primitives of the symbol encoding and the name indexes. */
 
 export class Writer {
   private bytes = new Uint8Array(256);
@@ -35,17 +35,31 @@ export class Writer {
 export class Reader {
   pos = 0;
 
-  constructor(private readonly bytes: Uint8Array) {}
+  constructor(private readonly bytes: Uint8Array, start = 0) {
+    this.pos = start;
+  }
 
   uint(): number {
     let value = 0;
     let scale = 1;
     for (;;) {
-      const b = this.bytes[this.pos++]!;
+      const b = this.next();
       value += (b & 0x7f) * scale;
       if (b < 0x80) return value;
       scale *= 128;
     }
+  }
+
+  /** Steps over `count` varints without reading their values. */
+  skip(count: number): void {
+    for (let left = count; left > 0; ) if (this.next() < 0x80) left--;
+  }
+
+  /** Damaged bytes end in an error, never in a loop past the end. */
+  private next(): number {
+    const b = this.bytes[this.pos++];
+    if (b === undefined) throw new RangeError('truncated varint');
+    return b;
   }
 
   raw(): Uint8Array {
