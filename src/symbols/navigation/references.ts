@@ -69,9 +69,14 @@ export function findReferences(resolver: Resolver, target: DefinitionSite, limit
       const file = fileOf();
       return group.references().map((r) => ({ file, range: r.range }));
     };
-    // An import renaming the name binds it on its own line only: each reference decides for itself.
-    if (group.imports.some((i) => i.importedName === name && i.localName !== name)) {
-      add(fileOf(), group.references(), false);
+    // An import renaming the name (`import { x as y }`) binds it on its own line only, and the file
+    // uses it under the new name: those uses are references too (not the new name's own binding),
+    // resolved over the whole tables.
+    const renames = group.imports.filter((i) => i.importedName === name && i.localName !== name);
+    if (renames.length > 0) {
+      const aliasUse = (r: SymbolReference): boolean => renames.some((i) => i.localName === r.name && !sameStart(i.range, r.range));
+      const whole = resolver.lookup.file(group.file);
+      if (whole !== null) add(whole, whole.symbols.references.filter((r) => r.name === name || aliasUse(r)), true);
       continue;
     }
     const bare = group.receivers.length === 1 && group.receivers[0] === undefined;

@@ -22,7 +22,7 @@ const index = createFakeSymbolIndex([
     def('run', 'function', 4, { end: 8 }),
     def('helper', 'variable', 5, { parent: 0 }),
     def('other', 'function', 10, { end: 14 }),
-  ], [ref('helper', 6, 0), ref('helper', 11, 2), ref('fmt', 12, 2), ref('route', 13, 2, 'router')], [
+  ], [ref('format', 2, -1, undefined, 13), ref('helper', 6, 0), ref('helper', 11, 2), ref('fmt', 12, 2), ref('route', 13, 2, 'router')], [
     imp('helper', 'helper', './util', 1),
     imp('fmt', 'format', './util.js', 2),
   ]) },
@@ -71,7 +71,7 @@ test('references: exactly the uses that resolve to the definition, same file fir
   ]);
   assert.deepEqual(referencesOf(index, APP, 'src/main.ts', 'helper', canRead), [`${APP} src/main.ts:6`]);
   assert.deepEqual(referencesOf(index, APP, 'src/other.ts', 'helper', canRead), [`${APP} src/other.ts:5`]);
-  assert.deepEqual(referencesOf(index, APP, 'src/util.ts', 'format', canRead), [`${WEB} src/no-import.ts:2`], 'main.ts uses it as fmt');
+  assert.deepEqual(referencesOf(index, APP, 'src/util.ts', 'format', canRead), [`${APP} src/main.ts:2`, `${APP} src/main.ts:12`, `${WEB} src/no-import.ts:2`], 'main.ts imports it as fmt');
   assert.deepEqual(referencesOf(index, APP, 'src/util.ts', 'Router.route', canRead), [`${APP} src/main.ts:13`]);
   assert.deepEqual(referencesOf(index, APP, 'src/util.ts', 'helper'), [`${APP} src/main.ts:11`, `${SECRET} x.ts:2`, `${WEB} src/page.ts:3`]);
 });
