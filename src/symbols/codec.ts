@@ -202,10 +202,13 @@ export function decodeReferenceHead(input: Uint8Array, needle: NameNeedle, menti
   return { language: l.language, definesName: entry.definesName, count: entry.count, receivers, imports: readImports(l, null, mentions(l.language, receivers)) };
 }
 
-/** The language and imports of an encoding, imports as decodeReferenceHead leaves them for references with these receivers. */
+/**
+ * The language and imports of the imports-only encoding (batch.ts), imports as decodeReferenceHead
+ * leaves them for references with these receivers.
+ */
 export function decodeLanguageAndImports(input: Uint8Array, mentions: ImportMentions, receivers: readonly (string | undefined)[]): { language: string; imports: readonly SymbolImport[] } {
   const l = layout(input);
-  return { language: l.language, imports: readImports(l, null, mentions(l.language, receivers)) };
+  return { language: l.language, imports: readImports(l, null, mentions(l.language, receivers), true) };
 }
 
 /** The file's references named like the needle, in line order. */
@@ -287,13 +290,22 @@ function groupReceivers(l: Layout, entry: Entry): (string | undefined)[] {
 let importIds = new Uint32Array(1024);
 
 /**
- * Import strings lead the table, so one decode of that prefix names them all. With `mentions`,
- * only imports one of whose strings contains a mention are built.
+ * Import strings lead the table, so one decode of that prefix names them all; `wholeTable`: the
+ * table holds nothing else (the imports-only encoding), so no id needs reading to bound it. With
+ * `mentions`, only imports one of whose strings contains a mention are built.
  */
-function readImports(l: Layout, strings: readonly string[] | null, mentions: readonly string[] | null): SymbolImport[] {
+function readImports(l: Layout, strings: readonly string[] | null, mentions: readonly string[] | null, wholeTable = false): SymbolImport[] {
   const r = new Reader(l.bytes, l.imports);
   const length = r.uint() * 7;
   if (length === 0) return [];
+  let table = strings;
+  let mentioning: ReadonlySet<number> | null = null;
+  let prefix = wholeTable ? l.bytes.toString('utf8', l.strings, l.stringsEnd - 1) : null;
+  if (table === null && prefix !== null && mentions !== null) {
+    // Most files mention nothing that matters: they are done before any id is read.
+    mentioning = mentioningStrings(prefix, mentions);
+    if (mentioning !== null && mentioning.size === 0) return [];
+  }
   if (importIds.length < length) importIds = new Uint32Array(length * 2);
   const ids = importIds;
   let needed = 0;
@@ -301,15 +313,15 @@ function readImports(l: Layout, strings: readonly string[] | null, mentions: rea
     ids[i] = r.uint();
     if (i % 7 < 3 && ids[i]! > needed) needed = ids[i]!;
   }
-  let table = strings;
-  let mentioning: ReadonlySet<number> | null = null;
   if (table === null) {
-    let end = l.strings - 1;
-    for (let n = 0; n <= needed; n++) end = l.bytes.indexOf(10, end + 1);
-    const prefix = l.bytes.toString('utf8', l.strings, end);
-    if (mentions !== null) {
-      mentioning = mentioningStrings(prefix, mentions);
-      if (mentioning !== null && mentioning.size === 0) return [];
+    if (prefix === null) {
+      let end = l.strings - 1;
+      for (let n = 0; n <= needed; n++) end = l.bytes.indexOf(10, end + 1);
+      prefix = l.bytes.toString('utf8', l.strings, end);
+      if (mentions !== null) {
+        mentioning = mentioningStrings(prefix, mentions);
+        if (mentioning !== null && mentioning.size === 0) return [];
+      }
     }
     table = prefix.split('\n');
   }
