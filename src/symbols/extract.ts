@@ -95,6 +95,15 @@ function candidates(matches: readonly Parser.QueryMatch[]): Candidate[] {
   return [...byName.values()].sort((a, b) => a.start - b.start || b.end - a.end || a.nameStart - b.nameStart);
 }
 
+/** The names `@export` captures: exported by a statement apart from their declaration. */
+function exportCaptures(matches: readonly Parser.QueryMatch[], text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of matches) {
+    for (const c of match.captures) if (c.name === 'export') names.add(text.slice(c.node.startIndex, c.node.endIndex));
+  }
+  return names;
+}
+
 function collectDefinitions(lang: CompiledLanguage, matches: readonly Parser.QueryMatch[], source: Source): { definitions: SymbolDefinition[]; spans: DefinitionSpans } {
   const definitions: SymbolDefinition[] = [];
   const ends: number[] = [];
@@ -103,6 +112,7 @@ function collectDefinitions(lang: CompiledLanguage, matches: readonly Parser.Que
   const stack: number[] = [];
   const redefined = new Set<string>();
   const names = new Set<number>();
+  const exportedNames = exportCaptures(matches, source.text);
   for (const cand of candidates(matches)) {
     const { start, end } = cand;
     // Same span as the open definition (`int a, b;`): a sibling, not a child.
@@ -116,10 +126,10 @@ function collectDefinitions(lang: CompiledLanguage, matches: readonly Parser.Que
     }
     const parentDef = parent >= 0 ? definitions[parent]! : null;
     const isLocal = parent >= 0 && (local[parent]! || LOCAL_SCOPES.has(parentDef!.kind));
-    const exported = !isLocal && lang.spec.exported({
+    const exported = !isLocal && ((parent === -1 && exportedNames.has(name)) || lang.spec.exported({
       node: cand.node, name, kind: cand.kind, local: isLocal,
       parent: parentDef ? { kind: parentDef.kind, exported: parentDef.exported } : null,
-    });
+    }));
     const nameRange = source.lines.range(cand.nameStart, cand.nameEnd);
     const range = start === cand.nameStart && end === cand.nameEnd ? nameRange : source.lines.range(start, end);
     definitions.push({ name, kind: cand.kind, parent, nameRange, range, exported });

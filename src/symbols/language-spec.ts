@@ -5,6 +5,8 @@
  *
  * definitions: `@name` on the name node, `@definition.<SymbolKind>` on the whole definition (the
  *   same node may carry both). When two patterns claim one name, the earlier pattern wins.
+ *   `@export` on a name the file exports away from its declaration (`export { x }`): the file-level
+ *   definitions of that name are exported.
  * referenceTypes: named token types every occurrence of which is a reference (`identifier`…).
  * references:  member accesses: `@reference` on the member, `@receiver` on its object.
  * imports:     `@source` (module as written), `@name` (imported name), `@alias` (its local name),

@@ -1,6 +1,7 @@
 /**
  * JavaScript, and the query parts TypeScript shares with it. Exported means inside an `export`
- * statement; class members follow their class unless private.
+ * statement, named by one (`export { x }`, `export default x`) or by CommonJS (`exports.f = …`,
+ * `module.exports = { x }`); class members follow their class unless private.
  */
 import { hasModifier, isMember, underType, type DefinitionContext, type LanguageSpec } from '../language-spec.js';
 
@@ -16,6 +17,17 @@ export const SCRIPT_DEFINITIONS = `
 (variable_declarator name: (array_pattern (identifier) @name @definition.variable))
 (for_in_statement left: (identifier) @name @definition.variable)
 (catch_clause parameter: (identifier) @name @definition.variable)
+(expression_statement (assignment_expression
+  left: (member_expression object: (identifier) @_exports property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (generator_function)]) @definition.function (#eq? @_exports "exports"))
+(expression_statement (assignment_expression
+  left: (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports) property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (generator_function)]) @definition.function (#eq? @_module "module") (#eq? @_exports "exports"))
+(export_statement !source (export_clause (export_specifier name: (identifier) @export)))
+(export_statement value: (identifier) @export)
+(assignment_expression
+  left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports)
+  right: [(identifier) @export (object (shorthand_property_identifier) @export)] (#eq? @_module "module") (#eq? @_exports "exports"))
 `;
 
 export const SCRIPT_REFERENCE_TYPES = ['identifier', 'property_identifier', 'private_property_identifier', 'shorthand_property_identifier'];
@@ -34,7 +46,8 @@ export const SCRIPT_IMPORTS = `
 `;
 
 export function scriptExported(def: DefinitionContext): boolean {
-  if (!isMember(def)) return underType(def.node, 'export_statement', 2);
+  // `exports.f = function …` is CommonJS's export statement.
+  if (!isMember(def)) return underType(def.node, 'export_statement', 2) || def.node.type === 'assignment_expression';
   return def.parent!.exported && !def.name.startsWith('#') && !hasModifier(def.node, ['accessibility_modifier'], /private|protected/);
 }
 
