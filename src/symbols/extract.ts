@@ -95,6 +95,13 @@ function candidates(matches: readonly Parser.QueryMatch[]): Candidate[] {
   return [...byName.values()].sort((a, b) => a.start - b.start || b.end - a.end || a.nameStart - b.nameStart);
 }
 
+/** A field a method assigns (Python `self.x = …`) belongs to the method's class, not to the method. */
+function fieldOwner(definitions: readonly SymbolDefinition[], kind: SymbolKind, parent: number): number {
+  if (kind !== 'field' || parent < 0 || !LOCAL_SCOPES.has(definitions[parent]!.kind)) return parent;
+  const owner = definitions[parent]!.parent;
+  return owner >= 0 && definitions[owner]!.kind === 'class' ? owner : parent;
+}
+
 /** The names `@export` captures: exported by a statement apart from their declaration. */
 function exportCaptures(matches: readonly Parser.QueryMatch[], text: string): Set<string> {
   const names = new Set<string>();
@@ -117,9 +124,9 @@ function collectDefinitions(lang: CompiledLanguage, matches: readonly Parser.Que
     const { start, end } = cand;
     // Same span as the open definition (`int a, b;`): a sibling, not a child.
     while (stack.length > 0 && (ends[stack[stack.length - 1]!]! <= start || (starts[stack[stack.length - 1]!] === start && ends[stack[stack.length - 1]!] === end))) stack.pop();
-    const parent = stack.length > 0 ? stack[stack.length - 1]! : -1;
+    const parent = fieldOwner(definitions, cand.kind, stack.length > 0 ? stack[stack.length - 1]! : -1);
     const name = source.text.slice(cand.nameStart, cand.nameEnd);
-    if (cand.kind === 'variable' && lang.spec.firstAssignmentDefines) {
+    if ((cand.kind === 'variable' || cand.kind === 'field') && lang.spec.firstAssignmentDefines) {
       const key = `${parent}\u0000${name}`;
       if (redefined.has(key)) continue;
       redefined.add(key);

@@ -6,7 +6,7 @@
  * definitions: `@name` on the name node, `@definition.<SymbolKind>` on the whole definition (the
  *   same node may carry both). When two patterns claim one name, the earlier pattern wins.
  *   `@export` on a name the file exports away from its declaration (`export { x }`): the file-level
- *   definitions of that name are exported.
+ *   definitions of that name are exported. A field found in a method belongs to the method's class.
  * referenceTypes: named token types every occurrence of which is a reference (`identifier`…).
  * references:  member accesses: `@reference` on the member, `@receiver` on its object.
  * imports:     `@source` (module as written), `@name` (imported name), `@alias` (its local name),
@@ -50,7 +50,7 @@ export interface LanguageSpec {
    */
   readonly attributeMacros?: readonly string[];
   exported(def: DefinitionContext): boolean;
-  /** Assigning a variable again in the same scope rebinds it (Python): the first assignment defines it, later ones are references. */
+  /** Assigning a variable or field again in the same scope rebinds it (Python): the first assignment defines it, later ones are references. */
   readonly firstAssignmentDefines?: boolean;
   /** The local name a whole-module import binds when the statement names none (`import os.path` → `os`). */
   moduleBinding?(source: string): string;

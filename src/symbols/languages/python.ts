@@ -1,4 +1,8 @@
-/** Python: exported means not `_`-prefixed (dunders excepted) at module level or in an exported class. */
+/**
+ * Python: exported means not `_`-prefixed (dunders excepted) at module level or in an exported class.
+ * Instance attributes are the fields methods assign through `self` (the name alone is the
+ * definition, so the rest of the statement stays in the method's scope).
+ */
 import type { LanguageSpec } from '../language-spec.js';
 
 const PRIVATE = /^_(?!_\w*__$)/;
@@ -14,6 +18,7 @@ export const python: LanguageSpec = {
 (function_definition name: (identifier) @name) @definition.function
 (class_definition name: (identifier) @name) @definition.class
 (class_definition body: (block (expression_statement (assignment left: (identifier) @name) @definition.field)))
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name @definition.field) (#eq? @_self "self"))
 (module (expression_statement (assignment left: (identifier) @name (#match? @name "^[A-Z][A-Z0-9_]*$")) @definition.constant))
 (assignment left: (identifier) @name) @definition.variable
 (assignment left: (pattern_list (identifier) @name @definition.variable))
