@@ -159,8 +159,10 @@ function collectImports(lang: CompiledLanguage, matches: readonly Parser.QueryMa
     for (const c of match.captures) {
       if (c.name.startsWith('_')) continue;
       const start = c.node.startIndex;
-      text[c.name] = source.text.slice(start, c.node.endIndex);
-      if (c.name === 'source') sourceAt = start;
+      const captured = source.text.slice(start, c.node.endIndex);
+      const piece = text[c.name];
+      text[c.name] = c.name === 'source' && piece !== undefined ? `${piece}${lang.spec.sourceSeparator ?? '.'}${captured}` : captured;
+      if (c.name === 'source' && sourceAt < 0) sourceAt = start;
       if (c.name !== 'source' || !at) at = c.node;
     }
     const module = text['source'];

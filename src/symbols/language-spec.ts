@@ -11,7 +11,8 @@
  * references:  member accesses: `@reference` on the member, `@receiver` on its object.
  * imports:     `@source` (module as written), `@name` (imported name), `@alias` (its local name),
  *   `@default` (local name of a default import), `@namespace` (local name bound to the whole
- *   module), `@wildcard` (binds every name: local name `*`).
+ *   module), `@wildcard` (binds every name: local name `*`). Several `@source` captures in one
+ *   match (a nested use list) are one path, joined by `sourceSeparator`.
  */
 import type { SymbolKind } from '../model/symbols.js';
 
@@ -52,6 +53,8 @@ export interface LanguageSpec {
   exported(def: DefinitionContext): boolean;
   /** Assigning a variable or field again in the same scope rebinds it (Python): the first assignment defines it, later ones are references. */
   readonly firstAssignmentDefines?: boolean;
+  /** Joins the pieces of a module path captured apart (Rust `a::{b::{C}}`); `.` when unset. */
+  readonly sourceSeparator?: string;
   /** The local name a whole-module import binds when the statement names none (`import os.path` → `os`). */
   moduleBinding?(source: string): string;
 }
