@@ -8,6 +8,11 @@ import { certaintyRank, siteKey, type Certainty, type DefinitionSite, type NavFi
 import { dirOf } from './module-paths.js';
 
 export function scoreSite(origin: NavFile, site: DefinitionSite, qualifier: string | undefined): number {
+  return siteScore(site, qualifier) + placeScore(origin.repo, origin.path, site);
+}
+
+/** The part of a site's score that is the site's own, wherever the usage is. */
+export function siteScore(site: DefinitionSite, qualifier: string | undefined): number {
   let score = 0;
   const { definition, file } = site;
   const parent = parentOf(file, definition);
@@ -15,16 +20,23 @@ export function scoreSite(origin: NavFile, site: DefinitionSite, qualifier: stri
     const stem = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
     if (parent?.name === qualifier || stem === qualifier || dirOf(file.path).endsWith(qualifier)) score += 16;
   }
-  if (file.repo === origin.repo) {
-    if (dirOf(file.path) === dirOf(origin.path)) score += 8;
-    score += Math.min(3, sharedSegments(file.path, origin.path));
-  }
   // Visible to other files: in C a header's `static inline` functions too, not a source file's macros.
   if (visibleAcrossFiles(file, definition)) score += 2;
   // A header only declares what a source file defines with external linkage; a macro or type in a
   // source file is no such definition (and is invisible to other files).
   if (familyOf(file.symbols.language) === 'c' && !isHeader(file.path) && linkedFromOutside(definition, parent)) score += 4;
-  if (isTestOrSamplePath(file.path) && !isTestOrSamplePath(origin.path)) score -= 8;
+  return score;
+}
+
+/** The part of a site's score that depends on where the usage is: its repository and directory only. */
+export function placeScore(originRepo: string, originPath: string, site: DefinitionSite): number {
+  const { path, repo } = site.file;
+  let score = 0;
+  if (repo === originRepo) {
+    if (dirOf(path) === dirOf(originPath)) score += 8;
+    score += Math.min(3, sharedSegments(path, originPath));
+  }
+  if (isTestOrSamplePath(path) && !isTestOrSamplePath(originPath)) score -= 8;
   return score;
 }
 
@@ -53,13 +65,20 @@ export function rankSite(origin: NavFile, site: DefinitionSite, certainty: Certa
 /** Ties go to the shallower file: of one name's copies, the generic one sits nearer the root (`include/asm-generic/bug.h`, not `arch/mips/include/asm/bug.h`). */
 export function compareRanked(a: RankedDefinition, b: RankedDefinition): number {
   return certaintyRank(a.certainty) - certaintyRank(b.certainty) || b.score - a.score
-    || depth(a.site.file.path) - depth(b.site.file.path) || cmp(a.site.file.repo, b.site.file.repo) || cmp(a.site.file.path, b.site.file.path)
+    || depth(a.site.file) - depth(b.site.file) || cmp(a.site.file.repo, b.site.file.repo) || cmp(a.site.file.path, b.site.file.path)
     || a.site.definition.nameRange.startLine - b.site.definition.nameRange.startLine;
 }
 
-function depth(path: string): number {
-  let slashes = 0;
-  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) slashes++;
+const depths = new WeakMap<NavFile, number>();
+
+/** Directories above the file; kept per file, since sorting asks again and again. */
+function depth(file: NavFile): number {
+  let slashes = depths.get(file);
+  if (slashes === undefined) {
+    slashes = 0;
+    for (let i = file.path.indexOf('/'); i !== -1; i = file.path.indexOf('/', i + 1)) slashes++;
+    depths.set(file, slashes);
+  }
   return slashes;
 }
 

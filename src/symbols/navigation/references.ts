@@ -2,12 +2,13 @@
  * find_references' engine: every reference, in the readable repositories, that resolves (by the
  * same rules as go_to_definition, from its own file) to one definition. Same-named symbols of other
  * scopes or modules resolve elsewhere and are left out; same-named file-level branches of one file
- * count as one. Ordered: the definition's file, its repository, then other repositories.
+ * count as one. Ordered: the definition's file, its repository, then other repositories (those
+ * importing it first).
  */
 import type { SourceRange, SymbolFileRef, SymbolImport, SymbolReference } from '../../model/symbols.js';
 import { importMentions } from './import-candidates.js';
 import { familyOf, isHeader, linkedFromOutside } from './language-rules.js';
-import { siteKey, usageOfReference, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
+import { certaintyRank, siteKey, usageOfReference, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { dirOf, importsReadOnlyDirectory } from './module-paths.js';
 import { topTier } from './rank.js';
 import type { Resolver } from './resolve.js';
@@ -28,6 +29,8 @@ export interface References {
 interface FileHits {
   readonly file: SymbolFileRef;
   readonly count: number;
+  /** Some of them reach it through an import (or nearer), not by a repository-wide guess. */
+  readonly imported: boolean;
   sites(): readonly ReferenceSite[];
 }
 
@@ -35,8 +38,8 @@ export function findReferences(resolver: Resolver, target: DefinitionSite, limit
   const { name } = target.definition;
   const key = siteKey(target);
   // Most usages share one memoized resolution: judge each resolution once.
-  const verdicts = new WeakMap<readonly RankedDefinition[], boolean>();
-  const resolves = (file: NavFile, usage: Usage): boolean => {
+  const verdicts = new WeakMap<readonly RankedDefinition[], Verdict>();
+  const resolves = (file: NavFile, usage: Usage): Verdict => {
     const candidates = resolver.resolve(file, usage);
     let verdict = verdicts.get(candidates);
     if (verdict === undefined) verdicts.set(candidates, (verdict = resolvesTo(candidates, key, target)));
@@ -45,16 +48,20 @@ export function findReferences(resolver: Resolver, target: DefinitionSite, limit
   const hits: FileHits[] = [];
   const add = (file: NavFile, references: readonly SymbolReference[], scoped: boolean): void => {
     const sites: ReferenceSite[] = [];
+    let imported = false;
     for (const reference of references) {
       if (file === target.file && sameStart(reference.range, target.definition.nameRange)) continue;
       const usage = usageOfReference(reference);
-      if (resolves(file, scoped ? usage : { ...usage, scope: -1 })) sites.push({ file, range: reference.range });
+      const verdict = resolves(file, scoped ? usage : { ...usage, scope: -1 });
+      if (verdict === null) continue;
+      sites.push({ file, range: reference.range });
+      imported ||= throughImport(verdict);
     }
-    if (sites.length > 0) hits.push({ file, count: sites.length, sites: () => sites });
+    if (sites.length > 0) hits.push({ file, count: sites.length, imported, sites: () => sites });
   };
   // A file without a definition of the name resolves a bare use of it by its place (as
   // Resolver.elsewhere scores) and the imports that matter: one verdict per place and imports.
-  const byPlace = new Map<string, boolean>();
+  const byPlace = new Map<string, Verdict>();
   add(target.file, target.file.symbols.references.filter((r) => r.name === name), true);
   for (const group of resolver.lookup.referenceGroups(name, importMentions(resolver.lookup, name))) {
     if (group.file.repo === target.file.repo && group.file.path === target.file.path) continue;
@@ -84,16 +91,21 @@ export function findReferences(resolver: Resolver, target: DefinitionSite, limit
       const place = `${group.file.repo}\0${group.language}\0${dirOf(group.file.path)}\0${importsKey(group.imports)}`;
       let verdict = byPlace.get(place);
       if (verdict === undefined) byPlace.set(place, (verdict = resolves(fileOf(), fileLevelUsage(name, undefined))));
-      if (verdict) hits.push({ file: group.file, count: group.count, sites: everySite });
+      if (verdict !== null) hits.push({ file: group.file, count: group.count, imported: throughImport(verdict), sites: everySite });
       continue;
     }
     // Otherwise alike for every reference with one receiver.
     const file = fileOf();
-    const matched = group.receivers.filter((receiver) => resolves(file, fileLevelUsage(name, receiver)));
-    if (matched.length === group.receivers.length) hits.push({ file: group.file, count: group.count, sites: everySite });
-    else if (matched.length > 0) add(file, group.references().filter((r) => matched.includes(r.receiver)), false);
+    const verdicts = group.receivers.map((receiver) => resolves(file, fileLevelUsage(name, receiver)));
+    const matched = group.receivers.filter((_, i) => verdicts[i] !== null);
+    if (matched.length === group.receivers.length) {
+      hits.push({ file: group.file, count: group.count, imported: verdicts.some((v) => v !== null && throughImport(v)), sites: everySite });
+    } else if (matched.length > 0) add(file, group.references().filter((r) => matched.includes(r.receiver)), false);
   }
-  hits.sort((a, b) => order(a.file, target) - order(b.file, target) || cmp(a.file.repo, b.file.repo) || cmp(a.file.path, b.file.path));
+  // Other repositories: the files importing the definition before those that only guess it.
+  hits.sort((a, b) => order(a.file, target) - order(b.file, target)
+    || (order(a.file, target) === 2 ? Number(b.imported) - Number(a.imported) : 0)
+    || cmp(a.file.repo, b.file.repo) || cmp(a.file.path, b.file.path));
   let total = 0;
   const sites: ReferenceSite[] = [];
   for (const hit of hits) {
@@ -115,8 +127,15 @@ function byPosition(a: ReferenceSite, b: ReferenceSite): number {
   return a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn;
 }
 
-function resolvesTo(candidates: readonly RankedDefinition[], key: string, target: DefinitionSite): boolean {
-  return topTier(candidates).some((c) => siteKey(c.site) === key || alternative(c.site, target) || linked(c.site, target));
+/** How sure the resolution that reaches the definition is; null when it does not. */
+type Verdict = Certainty | null;
+
+function resolvesTo(candidates: readonly RankedDefinition[], key: string, target: DefinitionSite): Verdict {
+  return topTier(candidates).find((c) => siteKey(c.site) === key || alternative(c.site, target) || linked(c.site, target))?.certainty ?? null;
+}
+
+function throughImport(certainty: Certainty): boolean {
+  return certaintyRank(certainty) <= certaintyRank('import');
 }
 
 /**

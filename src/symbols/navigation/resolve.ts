@@ -9,14 +9,15 @@ import type { SymbolLookup } from './lookup.js';
 import type { Certainty, DefinitionSite, NavFile, RankedDefinition, Usage } from './model.js';
 import { importCandidates } from './import-candidates.js';
 import { dirOf } from './module-paths.js';
-import { rankSite, sortCandidates } from './rank.js';
+import { compareRanked, placeScore, rankSite, siteScore, sortCandidates } from './rank.js';
 
 const TOP_LEVEL_BONUS = 64;
 
 interface Reachable {
   readonly site: DefinitionSite;
   readonly visible: boolean;
-  readonly member: boolean;
+  /** siteScore, and the member bonus a receiver gives. */
+  readonly score: number;
 }
 const MEMBER_KINDS = new Set(['method', 'field', 'property', 'constructor', 'enumMember']);
 
@@ -116,23 +117,22 @@ export class Resolver {
     const known = this.elsewhereMemo.get(key);
     if (known !== undefined) return known;
     const found: RankedDefinition[] = [];
-    for (const { site, visible, member } of this.reachable(usage)) {
+    for (const { site, visible, score } of this.reachable(usage, qualifier)) {
       const sameRepo = site.file.repo === origin.repo;
       if (!sameRepo && !visible) continue;
       // An invisible C definition (a macro in another .c file) stays as the last resort.
       const certainty: Certainty = sameRepo ? (visible ? 'repo-exported' : 'repo') : 'other-repo';
-      const ranked = rankSite(origin, site, certainty, qualifier);
-      // `x.name` with x not a module: a member is likelier than a same-named free function.
-      found.push(usage.receiver !== undefined && member ? { ...ranked, score: ranked.score + 1 } : ranked);
+      found.push({ site, certainty, score: score + placeScore(origin.repo, origin.path, site) });
     }
-    const sorted = sortCandidates(found);
+    // One entry per definition already: sorting is all that is left.
+    const sorted = found.sort(compareRanked);
     this.elsewhereMemo.set(key, sorted);
     return sorted;
   }
 
-  /** The definitions of the name other files can reach, with what ranking them needs. */
-  private reachable(usage: Usage): readonly Reachable[] {
-    const key = `${usage.name}\0${usage.receiver === undefined ? 'bare' : 'member'}`;
+  /** The definitions of the name other files can reach, each with the part of its score that is its own. */
+  private reachable(usage: Usage, qualifier: string | undefined): readonly Reachable[] {
+    const key = `${usage.name}\0${usage.receiver === undefined ? 'bare' : 'member'}\0${qualifier ?? ''}`;
     let found = this.reachableMemo.get(key);
     if (found !== undefined) return found;
     found = [];
@@ -141,7 +141,10 @@ export class Resolver {
       if (file === null) continue;
       file.symbols.definitions.forEach((definition, index) => {
         if (definition.name !== usage.name || !reachableFromOutside(file, definition, usage)) return;
-        found!.push({ site: { file, index, definition }, visible: visibleAcrossFiles(file, definition), member: isMember(file, definition) });
+        const site = { file, index, definition };
+        // `x.name` with x not a module: a member is likelier than a same-named free function.
+        const memberBonus = usage.receiver !== undefined && isMember(file, definition) ? 1 : 0;
+        found!.push({ site, visible: visibleAcrossFiles(file, definition), score: siteScore(site, qualifier) + memberBonus });
       });
     }
     this.reachableMemo.set(key, found);

@@ -7,6 +7,8 @@ import { definitionOf, referencesOf } from './nav-helpers.js';
 const APP = 'github.com/acme/app';
 const WEB = 'github.com/acme/web';
 const SECRET = 'github.com/acme/secret';
+/** Sorts before the importing repositories, yet uses `helper` without importing it. */
+const GUESS = 'github.com/acme/aaa';
 const canRead = (repo: string): boolean => repo !== SECRET;
 
 const index = createFakeSymbolIndex([
@@ -34,6 +36,7 @@ const index = createFakeSymbolIndex([
     imp('join', 'join', 'path', 2),
   ]) },
   { repo: WEB, path: 'src/no-import.ts', symbols: symbols('typescript', [], [ref('format', 2)]) },
+  { repo: GUESS, path: 'guess.ts', symbols: symbols('typescript', [], [ref('helper', 2)]) },
   { repo: SECRET, path: 'x.ts', symbols: symbols('typescript', [], [ref('helper', 2)], [imp('helper', 'helper', '@acme/app/src/util', 1)]) },
 ]);
 
@@ -68,10 +71,11 @@ test('references: exactly the uses that resolve to the definition, same file fir
   assert.deepEqual(referencesOf(index, APP, 'src/util.ts', 'helper', canRead), [
     `${APP} src/main.ts:11`,
     `${WEB} src/page.ts:3`,
-  ]);
+    `${GUESS} guess.ts:2`,
+  ], 'other repositories: importers first');
   assert.deepEqual(referencesOf(index, APP, 'src/main.ts', 'helper', canRead), [`${APP} src/main.ts:6`]);
   assert.deepEqual(referencesOf(index, APP, 'src/other.ts', 'helper', canRead), [`${APP} src/other.ts:5`]);
   assert.deepEqual(referencesOf(index, APP, 'src/util.ts', 'format', canRead), [`${APP} src/main.ts:2`, `${APP} src/main.ts:12`, `${WEB} src/no-import.ts:2`], 'main.ts imports it as fmt');
   assert.deepEqual(referencesOf(index, APP, 'src/util.ts', 'Router.route', canRead), [`${APP} src/main.ts:13`]);
-  assert.deepEqual(referencesOf(index, APP, 'src/util.ts', 'helper'), [`${APP} src/main.ts:11`, `${SECRET} x.ts:2`, `${WEB} src/page.ts:3`]);
+  assert.deepEqual(referencesOf(index, APP, 'src/util.ts', 'helper'), [`${APP} src/main.ts:11`, `${SECRET} x.ts:2`, `${WEB} src/page.ts:3`, `${GUESS} guess.ts:2`]);
 });
