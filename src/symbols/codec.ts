@@ -298,14 +298,11 @@ function readImports(l: Layout, strings: readonly string[] | null, mentions: rea
   const r = new Reader(l.bytes, l.imports);
   const length = r.uint() * 7;
   if (length === 0) return [];
-  let table = strings;
-  let mentioning: ReadonlySet<number> | null = null;
-  let prefix = wholeTable ? l.bytes.toString('utf8', l.strings, l.stringsEnd - 1) : null;
-  if (table === null && prefix !== null && mentions !== null) {
-    // Most files mention nothing that matters: they are done before any id is read.
-    mentioning = mentioningStrings(prefix, mentions);
-    if (mentioning !== null && mentioning.size === 0) return [];
-  }
+  const mentioningIn = (text: string): ReadonlySet<number> | null => (mentions === null ? null : mentioningStrings(text, mentions));
+  // A table of import strings alone is read whole: most files then mention nothing and are done before any id is read.
+  let text = strings === null && wholeTable ? l.bytes.toString('utf8', l.strings, l.stringsEnd - 1) : null;
+  let mentioning = text === null ? null : mentioningIn(text);
+  if (mentioning?.size === 0) return [];
   if (importIds.length < length) importIds = new Uint32Array(length * 2);
   const ids = importIds;
   let needed = 0;
@@ -313,26 +310,27 @@ function readImports(l: Layout, strings: readonly string[] | null, mentions: rea
     ids[i] = r.uint();
     if (i % 7 < 3 && ids[i]! > needed) needed = ids[i]!;
   }
-  if (table === null) {
-    if (prefix === null) {
-      let end = l.strings - 1;
-      for (let n = 0; n <= needed; n++) end = l.bytes.indexOf(10, end + 1);
-      prefix = l.bytes.toString('utf8', l.strings, end);
-      if (mentions !== null) {
-        mentioning = mentioningStrings(prefix, mentions);
-        if (mentioning !== null && mentioning.size === 0) return [];
-      }
-    }
-    table = prefix.split('\n');
+  if (strings === null && text === null) {
+    text = leadingStrings(l, needed + 1);
+    mentioning = mentioningIn(text);
+    if (mentioning?.size === 0) return [];
   }
+  const table = strings ?? text!.split('\n');
   const out: SymbolImport[] = [];
   for (let i = 0; i < length; i += 7) {
-    if (mentioning !== null && !mentioning.has(ids[i]!) && !mentioning.has(ids[i + 1]!) && !mentioning.has(ids[i + 2]!)) continue;
+    if (mentioning && !mentioning.has(ids[i]!) && !mentioning.has(ids[i + 1]!) && !mentioning.has(ids[i + 2]!)) continue;
     const startLine = ids[i + 3]!;
     const range = { startLine, startColumn: ids[i + 4]!, endLine: startLine + ids[i + 5]!, endColumn: ids[i + 6]! };
     out.push({ localName: table[ids[i]!]!, importedName: table[ids[i + 1]!]!, source: table[ids[i + 2]!]!, range });
   }
   return out;
+}
+
+/** The table's first `count` strings, as one newline-separated text. */
+function leadingStrings(l: Layout, count: number): string {
+  let end = l.strings - 1;
+  for (let n = 0; n < count; n++) end = l.bytes.indexOf(10, end + 1);
+  return l.bytes.toString('utf8', l.strings, end);
 }
 
 const mentionPatterns = new WeakMap<readonly string[], RegExp | null>();

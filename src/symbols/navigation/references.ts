@@ -5,7 +5,7 @@
  * count as one. Ordered: the definition's file, its repository, then other repositories (those
  * importing it first).
  */
-import type { SourceRange, SymbolFileRef, SymbolImport, SymbolReference } from '../../model/symbols.js';
+import type { ReferenceGroup, SourceRange, SymbolFileRef, SymbolImport, SymbolReference } from '../../model/symbols.js';
 import { importMentions } from './import-candidates.js';
 import { familyOf, isHeader, linkedFromOutside } from './language-rules.js';
 import { certaintyRank, siteKey, usageOfReference, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
@@ -71,11 +71,6 @@ export function findReferences(resolver: Resolver, target: DefinitionSite, limit
       if (file !== null) add(file, group.references(), true);
       continue;
     }
-    const fileOf = (): NavFile => ({ ...group.file, symbols: { language: group.language, definitions: [], references: [], imports: group.imports } });
-    const everySite = (): ReferenceSite[] => {
-      const file = fileOf();
-      return group.references().map((r) => ({ file, range: r.range }));
-    };
     // An import renaming the name (`import { x as y }`) binds it on its own line only, and the file
     // uses it under the new name: those uses are references too (not the new name's own binding),
     // resolved over the whole tables.
@@ -90,16 +85,16 @@ export function findReferences(resolver: Resolver, target: DefinitionSite, limit
     if (bare && (group.imports.length === 0 || importsReadOnlyDirectory(familyOf(group.language)))) {
       const place = `${group.file.repo}\0${group.language}\0${dirOf(group.file.path)}\0${importsKey(group.imports)}`;
       let verdict = byPlace.get(place);
-      if (verdict === undefined) byPlace.set(place, (verdict = resolves(fileOf(), fileLevelUsage(name, undefined))));
-      if (verdict !== null) hits.push({ file: group.file, count: group.count, imported: throughImport(verdict), sites: everySite });
+      if (verdict === undefined) byPlace.set(place, (verdict = resolves(groupFile(group), fileLevelUsage(name, undefined))));
+      if (verdict !== null) hits.push({ file: group.file, count: group.count, imported: throughImport(verdict), sites: () => groupSites(group) });
       continue;
     }
     // Otherwise alike for every reference with one receiver.
-    const file = fileOf();
+    const file = groupFile(group);
     const verdicts = group.receivers.map((receiver) => resolves(file, fileLevelUsage(name, receiver)));
     const matched = group.receivers.filter((_, i) => verdicts[i] !== null);
     if (matched.length === group.receivers.length) {
-      hits.push({ file: group.file, count: group.count, imported: verdicts.some((v) => v !== null && throughImport(v)), sites: everySite });
+      hits.push({ file: group.file, count: group.count, imported: verdicts.some((v) => v !== null && throughImport(v)), sites: () => groupSites(group) });
     } else if (matched.length > 0) add(file, group.references().filter((r) => matched.includes(r.receiver)), false);
   }
   // Other repositories: the files importing the definition before those that only guess it.
@@ -113,6 +108,16 @@ export function findReferences(resolver: Resolver, target: DefinitionSite, limit
     if (sites.length < limit) sites.push(...[...hit.sites()].sort(byPosition).slice(0, limit - sites.length));
   }
   return { total, sites };
+}
+
+/** A file known by its reference group alone: no definitions, its imports as the scan left them. */
+function groupFile(group: ReferenceGroup): NavFile {
+  return { ...group.file, symbols: { language: group.language, definitions: [], references: [], imports: group.imports } };
+}
+
+function groupSites(group: ReferenceGroup): ReferenceSite[] {
+  const file = groupFile(group);
+  return group.references().map((r) => ({ file, range: r.range }));
 }
 
 function importsKey(imports: readonly SymbolImport[]): string {
@@ -153,7 +158,7 @@ function alternative(a: DefinitionSite, b: DefinitionSite): boolean {
  * C and C++: a top-level function or variable with external linkage is one entity with its
  * namesakes of external linkage, wherever declared, and with a header's other spelling of it for
  * another configuration: a macro (`#define mutex_lock(l) mutex_lock_nested(l, 0)`) or a `static
- * inline` stub. A source file's private macro or function, or two such spellings alone, are not linked.
+ * inline` fallback. A source file's private macro or function, or two such spellings alone, are not linked.
  */
 function linked(a: DefinitionSite, b: DefinitionSite): boolean {
   if (familyOf(a.file.symbols.language) !== 'c' || familyOf(b.file.symbols.language) !== 'c') return false;

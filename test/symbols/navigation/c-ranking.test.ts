@@ -108,7 +108,7 @@ test('references of a function include calls that reach the header macro spellin
   assert.deepEqual(referencesOf(index, KERNEL, 'kernel/locking/mutex.c', 'mutex_lock'), [`${KERNEL} drivers/hwmon/ads7828.c:4`]);
 });
 
-test('references of a function include calls that reach a header static inline stub of it', () => {
+test('references of a function include calls that reach a header static inline fallback of it', () => {
   assert.deepEqual(referencesOf(index, KERNEL, 'mm/memory.c', 'handle_mm_fault'), [`${KERNEL} arch/x86/mm/fault.c:4`, `${KERNEL} include/linux/mm.h:3`]);
 });
 
