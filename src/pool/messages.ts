@@ -58,3 +58,7 @@ export interface DiffLinesTask extends DiffLineJob {
 export type WorkerTask = ShardTask | IndexBatchTask | ParseSymbolsTask | DiffLinesTask;
 
 export type { DiffLineMatches, PostingRun, ShardSearchResult, SymbolBatch };
+
+/** What worker-entry.ts tells the pool on its thread's parent port. */
+export const WORKER_LOADING = 'quarry:worker-loading';
+export const WORKER_LOADED = 'quarry:worker-loaded';

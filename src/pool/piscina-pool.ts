@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { createError, type ErrorCode } from '../errors.js';
-import type { DiffLineMatches, DiffLinesTask, IndexBatchResult, IndexBatchTask, ShardSearchResult, ShardTask } from './messages.js';
+import { WORKER_LOADED, WORKER_LOADING, type DiffLineMatches, type DiffLinesTask, type IndexBatchResult, type IndexBatchTask, type ShardSearchResult, type ShardTask } from './messages.js';
 
 export interface WorkerPool {
   readonly threads: number;
@@ -27,7 +27,7 @@ const DEADLINE_GRACE_MS = 1000;
 export function createWorkerPool(options: { threads?: number } = {}): WorkerPool {
   const threads = Math.max(1, options.threads ?? availableParallelism());
   const piscina = new Piscina({
-    filename: new URL('./worker.js', import.meta.url).href,
+    filename: new URL('./worker-entry.js', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 60_000,
@@ -36,6 +36,7 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     // falls back to import().
     execArgv: [...process.execArgv, '--no-experimental-require-module'],
   });
+  const loads = trackLoads(piscina, threads);
   return {
     threads,
     get queueSize() {
@@ -55,7 +56,46 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     async parseSymbols(path, content) {
       return (await piscina.run({ kind: 'parse-symbols', path, content })) as Uint8Array | null;
     },
-    close: () => piscina.destroy(),
+    async close() {
+      await loads.settled(LOAD_WAIT_MS);
+      await piscina.destroy();
+    },
+  };
+}
+
+/** How long closing waits for threads still loading; a thread that died loading never reports. */
+const LOAD_WAIT_MS = 30_000;
+
+/**
+ * Counts the threads that are loading their modules (worker-entry.ts): the first `threads` start
+ * with the pool, a replacement reports itself when it starts loading (and piscina once it is ready).
+ */
+function trackLoads(piscina: Piscina, threads: number): { settled(timeoutMs: number): Promise<void> } {
+  let created = 0;
+  let started = 0;
+  let loaded = 0;
+  let wake: (() => void) | null = null;
+  const pending = (): boolean => Math.max(threads, created, started) > loaded;
+  piscina.on('workerCreate', () => created++);
+  piscina.on('message', (message: unknown) => {
+    if (message === WORKER_LOADING) started++;
+    else if (message === WORKER_LOADED) {
+      loaded++;
+      if (!pending()) wake?.();
+    }
+  });
+  return {
+    async settled(timeoutMs) {
+      if (!pending()) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        timer.unref();
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    },
   };
 }
 

@@ -141,7 +141,12 @@ Database::~Database() {
     if (lazy->db != nullptr) hs_free_database(lazy->db);
   }
   liveDatabases--;
-  if (externalBytes_ != 0) Napi::MemoryManagement::AdjustExternalMemory(Env(), -externalBytes_);
+  if (externalBytes_ != 0) {
+    // The C call, not the wrapper: a worker's environment may be tearing down, the call then fails,
+    // and the wrapper would throw out of a destructor (std::terminate).
+    int64_t adjusted = 0;
+    napi_adjust_external_memory(Env(), -externalBytes_, &adjusted);
+  }
 }
 
 void Database::Adopt(ModeDatabase& target, ModeDatabase&& source) {
