@@ -74,14 +74,14 @@ function trackLoads(piscina: Piscina, threads: number): { settled(timeoutMs: num
   let created = 0;
   let started = 0;
   let loaded = 0;
-  let wake: (() => void) | null = null;
+  const waiters: (() => void)[] = [];
   const pending = (): boolean => Math.max(threads, created, started) > loaded;
   piscina.on('workerCreate', () => created++);
   piscina.on('message', (message: unknown) => {
     if (message === WORKER_LOADING) started++;
     else if (message === WORKER_LOADED) {
       loaded++;
-      if (!pending()) wake?.();
+      if (!pending()) waiters.splice(0).forEach((wake) => wake());
     }
   });
   return {
@@ -90,10 +90,10 @@ function trackLoads(piscina: Piscina, threads: number): { settled(timeoutMs: num
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, timeoutMs);
         timer.unref();
-        wake = () => {
+        waiters.push(() => {
           clearTimeout(timer);
           resolve();
-        };
+        });
       });
     },
   };

@@ -73,7 +73,7 @@ export function openSegmentReader(dir: string): SegmentReader {
   const nameValue = (db: Database<Uint8Array, string | number> | null, name: string): Uint8Array | undefined =>
     (!db || name.length === 0 || Buffer.byteLength(name) > 500 ? undefined : db.getBinaryFast(name));
   const view = (bytes: Uint8Array | undefined): Uint8Array | null =>
-    // As content(): lmdb's reusable buffer spans more than the value.
+    // lmdb's reusable buffer reports the value's length but spans its whole allocation.
     (bytes ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) : null);
   // One Buffer over the column: a path is then one decode, no view per call.
   const pathText = Buffer.from(pathBytes.buffer, pathBytes.byteOffset, pathBytes.byteLength);
@@ -88,10 +88,9 @@ export function openSegmentReader(dir: string): SegmentReader {
     flags: (doc) => flags[doc]!,
     blobOid: (doc) => Buffer.from(blobs.subarray(doc * 20, doc * 20 + 20)).toString('hex'),
     content(doc) {
-      const bytes = content.getBinaryFast(doc);
+      const bytes = view(content.getBinaryFast(doc));
       if (!bytes) throw createError('INDEX_CORRUPT', `index segment ${dir} lacks content of doc ${doc}`);
-      // lmdb's reusable buffer reports the value's length but spans its whole allocation.
-      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+      return bytes;
     },
     symbolStatus: () => symbolStatus,
     symbols: (doc) => view(symbolDb?.getBinaryFast(doc)),
