@@ -7,6 +7,7 @@ import { buildFilters } from './build-filters.js';
 import { canonicalField } from './fields.js';
 import { patternTypeOf } from './filter-values.js';
 import { lex, type Token } from './lex.js';
+import { checkQueryPatterns, checkQueryText } from './limits.js';
 import { expand } from './scope.js';
 import { parseSyntax } from './syntax.js';
 import { syntaxError } from './syntax-error.js';
@@ -18,19 +19,23 @@ export interface ParseOptions {
 
 /**
  * Throws QuarryError QUERY_SYNTAX for malformed text and QUERY_UNSUPPORTED for Sourcegraph syntax
- * Quarry does not implement; `details.position` is the 0-based offset of the problem.
+ * Quarry does not implement or a query past the limits of limits.ts; `details.position` is the
+ * 0-based offset of the problem.
  */
 export function parseQuery(text: string, opts: ParseOptions = {}): Query {
+  checkQueryText(text);
   const tokens = lex(text);
   const tree = parseSyntax(tokens);
   const patternType = queryPatternType(tokens, opts.defaultPatternType ?? 'keyword');
   const alternatives = tree === null ? [{ clauses: [], pattern: null }] : expand(tree, { source: text, patternType });
-  return {
+  const query: Query = {
     basics: alternatives.map((alternative) => ({
       filters: buildFilters(alternative.clauses, patternType),
       pattern: alternative.pattern,
     })),
   };
+  checkQueryPatterns(query);
+  return query;
 }
 
 /** patterntype: decides how every word is read, so it applies to the whole query wherever it stands. */

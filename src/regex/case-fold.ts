@@ -106,8 +106,25 @@ function closeAscii(set: RangeSet): RangeSet {
   return rangeSet(pairs);
 }
 
+/** Closed sets by their members: patterns spell the same classes again and again (`\w`, `[a-z]`). */
+const closedSets = new Map<string, RangeSet>();
+const CLOSED_SETS_MAX = 1024;
+
+function memoClosed(key: string, close: () => RangeSet): RangeSet {
+  const known = closedSets.get(key);
+  if (known) return known;
+  const closed = close();
+  if (closedSets.size >= CLOSED_SETS_MAX) closedSets.clear();
+  closedSets.set(key, closed);
+  return closed;
+}
+
 /** Adds every case variant of every member: the set RE2 builds for a class under `(?i)`. */
 export function foldClose(set: RangeSet): RangeSet {
+  return memoClosed(set.join(','), () => computeFoldClose(set));
+}
+
+function computeFoldClose(set: RangeSet): RangeSet {
   if (maxOf(set) < 0x80) return closeAscii(set);
   const outside = complement(set);
   if (maxOf(outside) < 0x80) {
@@ -130,6 +147,11 @@ export function foldClose(set: RangeSet): RangeSet {
 export function foldCloseClass(set: RangeSet, props: readonly PropertyItem[]): RangeSet {
   const closed = foldClose(set);
   if (props.length === 0) return closed;
+  const key = `${set.join(',')}|${props.map((p) => `${p.negated ? '^' : ''}${p.name}`).join(',')}`;
+  return memoClosed(key, () => closeWithProps(closed, props));
+}
+
+function closeWithProps(closed: RangeSet, props: readonly PropertyItem[]): RangeSet {
   fullTable();
   const tests = props.map((p) => new RegExp(`^\\${p.negated ? 'P' : 'p'}{${p.name}}$`, 'u'));
   const inClass = (cp: number): boolean => contains(closed, cp) || tests.some((t) => t.test(String.fromCodePoint(cp)));
