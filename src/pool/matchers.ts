@@ -9,19 +9,23 @@ import { createJsMatcherFactory } from '../matcher/js-regexp.js';
 import type { CompiledMatcher, MatcherFactory, PatternSpec } from '../matcher/matcher.js';
 import type { EnginePreference } from '../matcher/select.js';
 
+let engines: MatcherFactory[] | null = null;
 let cache: MatcherCache | null = null;
 
-function engines(): MatcherFactory[] {
+/** The engines in the order `auto` tries them; the compile guard's process compiles with the same. */
+export function matcherEngines(): readonly MatcherFactory[] {
+  if (engines) return engines;
   const js = createJsMatcherFactory();
   try {
-    return [createHyperscanMatcherFactory(), js];
+    engines = [createHyperscanMatcherFactory(), js];
   } catch (err) {
     process.stderr.write(`quarry: Hyperscan unavailable, matching with the JS engine only: ${errorMessage(err)}\n`);
-    return [js];
+    engines = [js];
   }
+  return engines;
 }
 
 export function compileCached(patterns: readonly PatternSpec[], preference: EnginePreference): CompiledMatcher {
-  cache ??= new MatcherCache(engines());
+  cache ??= new MatcherCache(matcherEngines());
   return cache.get(patterns, preference);
 }

@@ -1,0 +1,62 @@
+/**
+ * The compile guard compiles every pattern set in a child process before any thread of ours does,
+ * and refuses sets whose compile outlasts its time or memory budget: the child is killed, the
+ * refusal is cached, and the guard keeps serving.
+ */
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { isQuarryError } from '../../src/errors.js';
+import { createCompileGuard } from '../../src/pool/compile-guard.js';
+import { planLiteral, planRegex } from '../../src/regex/index.js';
+
+const guard = createCompileGuard({ budgetMs: 1000, memoryBytes: 2 ** 30 });
+after(() => guard.close());
+
+const spec = (source: string) => planRegex(source, { caseSensitive: false }).spec;
+
+async function refusal(promise: Promise<void>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    assert.ok(isQuarryError(err, 'PATTERN_UNSUPPORTED') || isQuarryError(err, 'PATTERN_INVALID'), String(err));
+    return err.message;
+  }
+  assert.fail('the set was accepted');
+}
+
+test('ordinary sets pass, and a second look costs a cache lookup', async () => {
+  await guard.vet([spec('foo.*bar'), planLiteral('baz', { caseSensitive: false }).spec], 'auto');
+  const started = performance.now();
+  await guard.vet([spec('foo.*bar'), planLiteral('baz', { caseSensitive: false }).spec], 'auto');
+  assert.ok(performance.now() - started < 200);
+});
+
+test('a set whose compile takes exponential time is refused at the budget, and the guard keeps serving', async () => {
+  // V8 spends 2^n steps compiling n optional items before n more (the engine falls back to JS:
+  // Hyperscan finds the set too large).
+  const started = performance.now();
+  const message = await refusal(guard.vet([spec(`${'a?'.repeat(100)}${'a'.repeat(100)}`)], 'auto'));
+  const elapsed = performance.now() - started;
+  assert.match(message, /pattern too complex: compiling it did not finish within 1000 ms/);
+  assert.ok(elapsed < 5000, `answered in ${elapsed} ms`);
+  const again = performance.now();
+  await refusal(guard.vet([spec(`${'a?'.repeat(100)}${'a'.repeat(100)}`)], 'auto'));
+  assert.ok(performance.now() - again < 200, 'the refusal is remembered');
+  await guard.vet([spec('after\\s+the\\s+refusal')], 'auto');
+});
+
+test('the engines\' own refusals come back with their codes', async () => {
+  assert.match(await refusal(guard.vet([{ hyperscan: null, js: '(', caseless: false }], 'js')), /pattern 0/);
+  assert.match(await refusal(guard.vet([{ hyperscan: null, js: 'a(?<=b)', caseless: false }], 'hyperscan')), /no matcher engine/);
+});
+
+test('a child that grows past the memory budget is killed and the set refused', async () => {
+  const tight = createCompileGuard({ budgetMs: 5000, memoryBytes: 16 * 2 ** 20 });
+  try {
+    // A few hundred milliseconds of compiling, so the memory watch looks while it runs.
+    const words = Array.from({ length: 300 }, (_, i) => `identifier${i}Name`).join('|');
+    assert.match(await refusal(tight.vet([spec(words)], 'auto')), /needed more than 16 MiB/);
+  } finally {
+    await tight.close();
+  }
+});
