@@ -18,6 +18,7 @@ import { createHistoryService } from '../src/history/history-service.js';
 import { createRepoHistory } from '../src/history/repo-history.js';
 import { openCommitStore } from '../src/index/commits/commit-store.js';
 import { machineInfo, writeSideRun } from './record.js';
+import { createWorkerPool } from '../src/pool/piscina-pool.js';
 
 const REPOS = Number(process.env['QUARRY_BENCH_COMMIT_REPOS'] ?? 4);
 const COMMITS_PER_REPO = Number(process.env['QUARRY_BENCH_COMMITS'] ?? 15_000);
@@ -80,7 +81,8 @@ async function main(): Promise<void> {
     }
     const generateMs = performance.now() - generated;
     const store = openCommitStore(join(root, 'data'));
-    const service = createHistoryService(store);
+    const pool = createWorkerPool({ threads: 2 });
+    const service = createHistoryService(store, pool);
     const indexed = performance.now();
     for (const repo of repos) await service.update(repo);
     const indexMs = performance.now() - indexed;
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
       const git = await time(GIT_RUNS, gitAll);
       results.push({ query: c.label, matches: gitLines.length, quarry, gitLog: git, speedupP50: git.p50 / quarry.p50 });
     }
+    await pool.close();
     await store.close();
     const machine = await machineInfo();
     const lines = [

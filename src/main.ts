@@ -47,7 +47,7 @@ export function openEngine(config: Config): Engine {
   const repoCtx = { dataDir: config.dataDir, store };
   const commits = openCommitStore(config.dataDir);
   const historyRepos = registryHistorySource(repoCtx);
-  const history = createRepoHistory(createHistoryService(commits), historyRepos);
+  const history = createRepoHistory(createHistoryService(commits, pool), historyRepos);
   const search = createSearchService({
     catalog: { list: () => catalog.list(), segmentDir: (id) => join(segmentsDir(config.dataDir), id) },
     runner: pool,

@@ -1,9 +1,13 @@
 /**
  * A repository's commit index held in memory for searching: commits by ordinal, lower-cased
- * haystacks of messages, authors, committers and paths scanned with indexOf, and reachability
- * from a tip over the parent graph. Read-only once built; rebuilt when the stored version moves.
+ * haystacks of messages, authors, committers and paths scanned with indexOf, the same fields packed
+ * once for the worker pool's regular expressions, and reachability from a tip over the parent
+ * graph. Read-only once built; rebuilt when the stored version moves.
  */
 import type { StoredCommit } from '../index/commits/commit-store.js';
+import { packTexts } from './text-batch.js';
+import type { CommitField } from './commit-filter.js';
+import type { TextList } from './text-atoms.js';
 
 /** Lower-cased texts joined by NUL, with the start of each commit's text. */
 export class Haystack {
@@ -60,6 +64,7 @@ export class CommitTable {
   private readonly ordinals = new Map<string, number>();
   private readonly parentOrdinals: Int32Array[];
   private readonly reachCache = new Map<string, Uint8Array>();
+  private readonly packed = new Map<CommitField, TextList>();
 
   constructor(commits: readonly StoredCommit[]) {
     this.commits = commits;
@@ -73,6 +78,16 @@ export class CommitTable {
 
   get size(): number {
     return this.commits.length;
+  }
+
+  /** One field of every commit, by ordinal, packed in shared memory on first use: workers read it without a copy. */
+  fieldTexts(field: CommitField): TextList {
+    const known = this.packed.get(field);
+    if (known) return known;
+    const texts = this.commits.map(FIELD_TEXT[field]);
+    const list = { texts, batch: packTexts(texts, true) };
+    this.packed.set(field, list);
+    return list;
   }
 
   ordinalOf(oid: string): number | undefined {
@@ -102,6 +117,13 @@ export class CommitTable {
     return seen;
   }
 }
+
+const FIELD_TEXT: Readonly<Record<CommitField, (c: StoredCommit) => string>> = {
+  message: (c) => c.message,
+  author: (c) => personText(c.authorName, c.authorEmail),
+  committer: (c) => personText(c.committerName, c.committerEmail),
+  paths: (c) => c.paths.join('\n'),
+};
 
 /** The text `author:` and `--author` match: `Name <email>`. */
 export function personText(name: string, email: string): string {

@@ -6,7 +6,8 @@
 import type { CompiledMatcher, PatternSpec } from '../matcher/matcher.js';
 import type { EnginePreference } from '../matcher/select.js';
 import type { DiffLineJob, DiffLineMatches } from './diff-lines.js';
-import type { DiffExpr, LineRange } from './diff-match.js';
+import type { LineRange } from './diff-match.js';
+import { evaluateAtoms } from './text-atoms.js';
 
 export type CompileMatcher = (patterns: readonly PatternSpec[], preference: EnginePreference) => CompiledMatcher;
 
@@ -32,7 +33,7 @@ export function scanDiffLines(job: DiffLineJob, compile: CompileMatcher): DiffLi
     }
     const expr = job.pattern.expr;
     const lines = { first, end };
-    accepted[commit] = hit && (expr === null || evaluate(expr, (atom) => anyLine(matchers[atom]!, lines, searched, hay))) ? 1 : 0;
+    accepted[commit] = hit && (expr === null || evaluateAtoms(expr, (atom) => anyLine(matchers[atom]!, lines, searched, hay))) ? 1 : 0;
     first = end;
   });
   return { counts, ranges: Uint32Array.from(ranges), accepted };
@@ -43,10 +44,6 @@ function anyLine(matcher: CompiledMatcher, lines: { first: number; end: number }
   return false;
 }
 
-function evaluate(expr: DiffExpr, present: (atom: number) => boolean): boolean {
-  if (expr.op === 'atom') return present(expr.atom) !== expr.negated;
-  return expr.op === 'and' ? expr.args.every((e) => evaluate(e, present)) : expr.args.some((e) => evaluate(e, present));
-}
 
 function lineRanges(matcher: CompiledMatcher, hay: Uint8Array): LineRange[] {
   if (hay.length === 0 || matcher.test(hay, true) === 0) return [];

@@ -6,6 +6,7 @@
 import { createError } from '../errors.js';
 import type { PatternSpec } from '../matcher/matcher.js';
 import { planLiteral, planRegex } from '../regex/index.js';
+import type { AtomExpr } from './text-atoms.js';
 
 export interface DiffPatternOptions {
   readonly regex: boolean;
@@ -16,9 +17,7 @@ export interface DiffPatternOptions {
 export type LineRange = readonly [number, number];
 
 /** AND, OR and NOT over the atoms, tested on all of one commit's searched lines at once. */
-export type DiffExpr =
-  | { readonly op: 'atom'; readonly atom: number; readonly negated: boolean }
-  | { readonly op: 'and' | 'or'; readonly args: readonly DiffExpr[] };
+export type DiffExpr = AtomExpr;
 
 export interface DiffPattern {
   /** Atom i is matched by specs[i]. */

@@ -6,13 +6,16 @@
  */
 import { isQuarryError } from '../errors.js';
 import type { WorkerPool } from '../pool/piscina-pool.js';
+import { applyCommitFilter, type CommitField, type CommitFilter } from './commit-filter.js';
+import { personText } from './commit-table.js';
 import { matchCommitDiffs } from './diff-batch-match.js';
 import type { CommitMeta, DiffHunk, DiffLine } from './diff-model.js';
 import { listCommits, readCommitDiffs, type GitBounds } from './diff-git.js';
 import type { DiffPattern } from './diff-match.js';
+import type { TextList } from './text-atoms.js';
 
-/** The part of the worker pool diff search needs. */
-export type DiffLineRunner = Pick<WorkerPool, 'matchDiffLines'>;
+/** The part of the worker pool diff search needs: changed lines, and regexes over commit metadata. */
+export type DiffLineRunner = Pick<WorkerPool, 'matchDiffLines' | 'matchTexts'>;
 
 export interface DiffSearchRequest {
   /** The planned pattern (and, for the query language, its AND/OR/NOT); a worker matches it. */
@@ -22,12 +25,11 @@ export interface DiffSearchRequest {
   readonly removed: boolean;
   /** Commit ids the history is walked from. */
   readonly tips: readonly string[];
-  /** Any of them must match `Name <email>` of the author (OR); empty means anyone. */
-  readonly authors: readonly RegExp[];
+  /** What authors (`Name <email>`) and messages must match; null: any commit. */
+  readonly metadata: CommitFilter | null;
   /** Committer date bounds, as `git log --since/--until` apply them. */
   readonly after: Date | null;
   readonly before: Date | null;
-  readonly messages: readonly { readonly re: RegExp; readonly negated: boolean }[];
   readonly count: number;
   /** Epoch milliseconds. */
   readonly deadline: number;
@@ -74,7 +76,7 @@ const LIST_MAX_BYTES = 256 * 1024 * 1024;
 export async function searchDiffs(pool: DiffLineRunner, gitDir: string, request: DiffSearchRequest): Promise<DiffSearchOutcome> {
   let candidates: CommitMeta[];
   try {
-    candidates = (await listCommits(gitDir, request.tips, boundsUntil(request.deadline, LIST_MAX_BYTES))).filter((c) => wanted(c, request));
+    candidates = await wanted(pool, await listCommits(gitDir, request.tips, boundsUntil(request.deadline, LIST_MAX_BYTES)), request);
   } catch (err) {
     if (!isTimeout(err)) throw err;
     return { commits: [], limitHit: true, timedOut: true, scanned: 0, candidates: 0, skipped: 0 };
@@ -116,15 +118,15 @@ export async function scanCommitDiffs(pool: DiffLineRunner, gitDir: string, cand
   return { commits: found.slice(0, request.count), limitHit, timedOut, scanned, candidates: candidates.length, skipped };
 }
 
-function wanted(commit: CommitMeta, request: DiffSearchRequest): boolean {
-  const time = Date.parse(commit.committerDate);
-  if (request.after !== null && time < request.after.getTime()) return false;
-  if (request.before !== null && time > request.before.getTime()) return false;
-  if (request.authors.length > 0) {
-    const who = `${commit.authorName} <${commit.authorEmail}>`;
-    if (!request.authors.some((re) => re.test(who))) return false;
-  }
-  return request.messages.every((m) => m.re.test(commit.message) !== m.negated);
+/** The commits within the dates whose author and message pass the metadata filter (regexes matched in the pool). */
+async function wanted(pool: DiffLineRunner, commits: readonly CommitMeta[], request: DiffSearchRequest): Promise<CommitMeta[]> {
+  const scope = Uint8Array.from(commits, (commit) => {
+    const time = Date.parse(commit.committerDate);
+    return (request.after === null || time >= request.after.getTime()) && (request.before === null || time <= request.before.getTime()) ? 1 : 0;
+  });
+  const texts = (field: CommitField): TextList => ({ texts: commits.map(field === 'message' ? (c) => c.message : (c) => personText(c.authorName, c.authorEmail)) });
+  const kept = request.metadata === null ? scope : await applyCommitFilter(request.metadata, texts, scope, pool, request);
+  return commits.filter((_, i) => kept[i] === 1);
 }
 
 /** A batch too large for the output bound is read commit by commit; single commits still too large are skipped and counted. */

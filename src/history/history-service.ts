@@ -6,10 +6,11 @@
 import { createError } from '../errors.js';
 import type { CommitStore, StoredCommit } from '../index/commits/commit-store.js';
 import { updateCommitIndex, type CommitIndexOutcome } from './commit-indexer.js';
-import { compileTerms, matchCommits, type CommitCriteria } from './commit-match.js';
+import { criteriaFilter, matchCommits, type CommitCriteria } from './commit-match.js';
 import { CommitTable } from './commit-table.js';
 import { filterByContent } from './content-filter.js';
 import { revisionScope } from './revision-scope.js';
+import type { TextMatchRunner } from './text-atoms.js';
 
 export interface HistoryRepo {
   readonly name: string;
@@ -24,7 +25,13 @@ export interface CommitSearchRequest {
   readonly contentTerms: readonly string[];
   readonly revisions: readonly string[];
   readonly count: number;
+  /** Epoch milliseconds for matching regular expressions (default: HISTORY_TIMEOUT_MS from now). */
+  readonly deadline?: number;
+  readonly signal?: AbortSignal;
 }
+
+/** How long regular expressions over commit metadata may run when the caller gives no deadline. */
+export const HISTORY_TIMEOUT_MS = 20_000;
 
 export interface CommitHit {
   readonly repository: string;
@@ -59,7 +66,8 @@ export interface HistoryService {
 /** Commits held in memory across repositories; the least recently used tables go first. */
 const MAX_CACHED_COMMITS = 4_000_000;
 
-export function createHistoryService(store: CommitStore): HistoryService {
+/** `runner` matches regular expressions over commit fields: this thread never runs one. */
+export function createHistoryService(store: CommitStore, runner: TextMatchRunner): HistoryService {
   const cache = new Map<number, { version: number; table: CommitTable }>();
   let cachedCommits = 0;
   const building = new Map<number, Promise<CommitIndexOutcome>>();
@@ -109,11 +117,12 @@ export function createHistoryService(store: CommitStore): HistoryService {
     },
     async searchCommits(request) {
       const { criteria } = request;
-      compileTerms([...criteria.messageTerms, ...criteria.authors, ...criteria.committers, ...criteria.files], criteria);
+      const filter = criteriaFilter(criteria);
+      const bounds = { deadline: request.deadline ?? Date.now() + HISTORY_TIMEOUT_MS, ...(request.signal ? { signal: request.signal } : {}) };
       const perRepo = await Promise.all(request.repos.map(async (repo) => {
         const { state, table } = await load(repo);
         const scope = await revisionScope(table, state, repo.gitDir, request.revisions);
-        let ordinals = matchCommits(table, criteria, scope);
+        let ordinals = await matchCommits(table, criteria, filter, scope, runner, bounds);
         let truncated = false;
         if (request.contentTerms.length > 0) {
           const filtered = await filterByContent(repo.gitDir, ordinals.map((o) => table.commits[o]!.oid), request.contentTerms, criteria.useRegex, criteria.caseSensitive ?? false);
@@ -130,7 +139,7 @@ export function createHistoryService(store: CommitStore): HistoryService {
       const found: ContributorRepo[] = [];
       for (const repo of repos) {
         const { table, head } = await this.table(repo);
-        const ordinals = matchCommits(table, { messageTerms: [], authors, committers: [], files: [], useRegex: false }, head);
+        const ordinals = await matchCommits(table, { messageTerms: [], authors, committers: [], files: [], useRegex: false }, null, head, runner, { deadline: Date.now() + HISTORY_TIMEOUT_MS });
         if (ordinals.length < Math.max(1, minCommits)) continue;
         const latestDate = ordinals.reduce((max, o) => Math.max(max, table.commits[o]!.authorDate), 0);
         found.push({ repository: repo.name, commitCount: ordinals.length, latestDate });

@@ -15,6 +15,8 @@ export interface NamedCommitSearch {
   readonly revisions: readonly string[];
   readonly count: number;
   readonly canRead: (repo: string) => boolean;
+  readonly deadline?: number;
+  readonly signal?: AbortSignal;
 }
 
 export interface RepoHistory {

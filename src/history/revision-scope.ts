@@ -7,6 +7,7 @@ import { createError } from '../errors.js';
 import { resolveRevision } from '../git/mirror.js';
 import type { CommitRepoState } from '../index/commits/commit-store.js';
 import type { CommitTable } from './commit-table.js';
+import { compileRefGlob } from './ref-glob.js';
 
 /** 1 for each commit in scope; no revisions means the default branch. */
 export async function revisionScope(table: CommitTable, state: CommitRepoState, gitDir: string, revisions: readonly string[]): Promise<Uint8Array> {
@@ -45,10 +46,8 @@ async function resolveOne(table: CommitTable, state: CommitRepoState, gitDir: st
 }
 
 function globRefs(state: CommitRepoState, glob: string): string[] {
-  const pattern = /[*?[]/.test(glob) ? glob : `${glob.replace(/\/$/, '')}/*`;
-  const source = pattern.replace(/[.+^${}()|\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  const re = new RegExp(`^${source}$`);
-  return Object.entries(state.refs).filter(([name]) => re.test(name)).map(([, oid]) => oid);
+  const matches = compileRefGlob(/[*?[]/.test(glob) ? glob : `${glob.replace(/\/$/, '')}/*`);
+  return Object.entries(state.refs).filter(([name]) => matches(name)).map(([, oid]) => oid);
 }
 
 function orInto(target: Uint8Array, source: Uint8Array): void {

@@ -4,6 +4,7 @@
  */
 import type { DiffLineJob, DiffLineMatches } from '../history/diff-lines.js';
 import type { MemoryDocs } from '../index/memory-source.js';
+import type { TextMatchJob, TextMatches } from '../history/text-batch.js';
 import type { PostingRun } from '../index/build/run.js';
 import type { ShardPlan } from '../shard/plan.js';
 import type { ShardSearchResult } from '../shard/search-shard.js';
@@ -55,9 +56,14 @@ export interface DiffLinesTask extends DiffLineJob {
   readonly deadline: number;
 }
 
-export type WorkerTask = ShardTask | IndexBatchTask | ParseSymbolsTask | DiffLinesTask;
+/** Patterns over a batch of short texts (repository names, commit fields). */
+export interface TextMatchTask extends TextMatchJob {
+  readonly kind: 'text-match';
+}
 
-export type { DiffLineMatches, PostingRun, ShardSearchResult, SymbolBatch };
+export type WorkerTask = ShardTask | IndexBatchTask | ParseSymbolsTask | DiffLinesTask | TextMatchTask;
+
+export type { DiffLineMatches, PostingRun, ShardSearchResult, SymbolBatch, TextMatchJob, TextMatches };
 
 /** What worker-entry.ts tells the pool on its thread's parent port. */
 export const WORKER_LOADING = 'quarry:worker-loading';

@@ -1,12 +1,16 @@
 /**
  * The worker pool (piscina): shard searches, diff line matching and index batches run here, never
- * on the main thread. A content task that outlives its deadline plus a grace period is aborted,
- * which terminates its worker, so a runaway regex cannot hold a thread.
+ * on the main thread. Every pattern set a task will compile is first vetted by the compile guard,
+ * since a compile cannot be interrupted inside a thread; a content task that outlives its deadline
+ * plus a grace period is aborted, which terminates its worker, so a runaway scan cannot hold one.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { createError, type ErrorCode } from '../errors.js';
-import { WORKER_LOADED, WORKER_LOADING, type DiffLineMatches, type DiffLinesTask, type IndexBatchResult, type IndexBatchTask, type ShardSearchResult, type ShardTask } from './messages.js';
+import type { ShardPlan } from '../shard/plan.js';
+import { createCompileGuard, type CompileGuard, type CompileGuardOptions } from './compile-guard.js';
+import { WORKER_LOADED, WORKER_LOADING, type DiffLineMatches, type DiffLinesTask, type IndexBatchResult, type IndexBatchTask, type ShardSearchResult, type ShardTask, type TextMatchJob, type TextMatches, type TextMatchTask } from './messages.js';
+import { eachAlone, shardPlanSets, type PatternSet } from './pattern-sets.js';
 
 export interface WorkerPool {
   readonly threads: number;
@@ -18,14 +22,26 @@ export interface WorkerPool {
   parseSymbols(path: string, content: Uint8Array): Promise<Uint8Array | null>;
   /** Matches a batch of diff lines in a worker, bounded like a shard task (TIMEOUT, ABORTED); the task's arrays are transferred. */
   matchDiffLines(task: DiffLinesTask, signal?: AbortSignal): Promise<DiffLineMatches>;
+  /** Matches patterns over a batch of short texts in a worker, bounded like a shard task; shared batches are not copied. */
+  matchTexts(job: TextMatchJob, signal?: AbortSignal): Promise<TextMatches>;
   close(): Promise<void>;
 }
 
 /** Time a worker gets past the deadline to notice it and return partial results. */
 const DEADLINE_GRACE_MS = 1000;
 
-export function createWorkerPool(options: { threads?: number } = {}): WorkerPool {
+export interface WorkerPoolOptions {
+  readonly threads?: number;
+  readonly compileGuard?: Partial<CompileGuardOptions>;
+}
+
+/** Generous for real patterns (a 300-word alternation compiles every form in about 0.6 s). */
+export const DEFAULT_COMPILE_GUARD: CompileGuardOptions = { budgetMs: 2000, memoryBytes: 1024 * 2 ** 20, processes: 1 };
+
+export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const threads = Math.max(1, options.threads ?? availableParallelism());
+  const guard = createCompileGuard({ ...DEFAULT_COMPILE_GUARD, ...options.compileGuard });
+  const vetPlan = vettedOnce(guard);
   const piscina = new Piscina({
     filename: new URL('./worker-entry.js', import.meta.url).href,
     minThreads: threads,
@@ -42,13 +58,21 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     get queueSize() {
       return piscina.queueSize;
     },
-    runShard(task, signal) {
+    async runShard(task, signal) {
+      await vetPlan(task.plan);
       const transferList = task.source.kind === 'memory' ? [task.source.data.buffer, task.source.ends.buffer] : [];
       return runBounded<ShardSearchResult>(piscina, task, { deadline: task.deadline, signal, transferList, what: 'shard search', crash: 'SHARD_CRASHED' });
     },
-    matchDiffLines(task, signal) {
+    async matchDiffLines(task, signal) {
+      await vetSets(guard, eachAlone(task.pattern.specs));
       const transferList = [task.text.buffer, task.ends.buffer, task.flags.buffer, task.commitEnds.buffer];
       return runBounded<DiffLineMatches>(piscina, task, { deadline: task.deadline, signal, transferList, what: 'diff line matching', crash: 'INTERNAL' });
+    },
+    async matchTexts(job, signal) {
+      await vetSets(guard, eachAlone(job.specs));
+      const task: TextMatchTask = { ...job, kind: 'text-match' };
+      const transferList = job.data.buffer instanceof ArrayBuffer ? [job.data.buffer, job.ends.buffer] : [];
+      return runBounded<TextMatches>(piscina, task, { deadline: job.deadline, signal, transferList, what: 'text matching', crash: 'INTERNAL' });
     },
     async runIndexBatch(task) {
       return (await piscina.run(task, { transferList: [task.data.buffer, task.ends.buffer] as ArrayBuffer[] })) as IndexBatchResult;
@@ -57,10 +81,28 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
       return (await piscina.run({ kind: 'parse-symbols', path, content })) as Uint8Array | null;
     },
     async close() {
+      await guard.close();
       await loads.settled(LOAD_WAIT_MS);
       await piscina.destroy();
     },
   };
+}
+
+/** A plan goes to one task per shard: its sets are vetted once, by the plan object. */
+function vettedOnce(guard: CompileGuard): (plan: ShardPlan) => Promise<void> {
+  const vetted = new WeakMap<ShardPlan, Promise<void>>();
+  return (plan) => {
+    let done = vetted.get(plan);
+    if (!done) {
+      done = vetSets(guard, shardPlanSets(plan));
+      vetted.set(plan, done);
+    }
+    return done;
+  };
+}
+
+function vetSets(guard: CompileGuard, sets: readonly PatternSet[]): Promise<void> {
+  return Promise.all(sets.map((set) => guard.vet(set.patterns, set.preference))).then(() => undefined);
 }
 
 /** How long closing waits for threads still loading; a thread that died loading never reports. */

@@ -11,6 +11,7 @@ import { createMemorySource } from '../index/memory-source.js';
 import { openSegmentReader, type SegmentReader } from '../index/lmdb/segment-reader.js';
 import type { SegmentSource } from '../index/store.js';
 import { runDiffLines } from './diff-lines-task.js';
+import { runTextMatch } from './text-match-task.js';
 import { compileCached } from './matchers.js';
 import { searchShard, type ShardSearchResult } from '../shard/search-shard.js';
 import { contentSymbols } from '../shard/symbol-content.js';
@@ -29,6 +30,7 @@ export default function handle(task: WorkerTask): ShardSearchResult | unknown {
   if (task.kind === 'shard') return runShardFreeingTrees(task);
   if (task.kind === 'parse-symbols') return parseSymbols(task);
   if (task.kind === 'diff-lines') return runDiffLines(task);
+  if (task.kind === 'text-match') return runTextMatch(task);
   return runIndexBatch(task);
 }
 

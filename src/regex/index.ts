@@ -4,3 +4,4 @@
  */
 
 export { planLiteral, planRegex, type PlanOptions, type RegexPlan } from './plan.js';
+export { matchesPlain, plainRanges, type PlainText } from './plain-text.js';

@@ -10,6 +10,7 @@ import { hasCaseVariants } from './case-fold.js';
 import { decideCaseless } from './case-mode.js';
 import { Cursor } from './cursor.js';
 import { parseRegex } from './parse.js';
+import { plainTextOf, type PlainText } from './plain-text.js';
 import { toHyperscan } from './to-hyperscan.js';
 import { toJs } from './to-js.js';
 import { regexTrigramQuery } from './trigram-query.js';
@@ -21,6 +22,8 @@ export interface RegexPlan {
   readonly trigrams: TrigramQuery;
   /** The exact text when the pattern is plain text, to be matched with `spec.caseless`; else null. */
   readonly literal: string | null;
+  /** The pattern as plain text with its line anchors, when it is one (ASCII-only when caseless); else null. */
+  readonly plain: PlainText | null;
   /** True if the pattern can match the empty string (assertions assumed satisfiable). */
   readonly matchesEmpty: boolean;
   /**
@@ -58,6 +61,7 @@ function planParsed(root: RegexNode, opts: PlanOptions, source: string): RegexPl
     asciiHyperscan: asciiHyperscan === hyperscan ? null : asciiHyperscan,
     trigrams: regexTrigramQuery(root),
     literal: literalText(root, caseless),
+    plain: plainTextOf(root),
     matchesEmpty: isNullable(root),
   };
 }

@@ -2,6 +2,7 @@
  * What the search service needs from the rest of the system, as interfaces: the index catalog,
  * the worker pool, and revisions that are not indexed. The composition root supplies them.
  */
+import type { TextMatchRunner } from '../history/text-atoms.js';
 import type { Manifest } from '../index/manifest.js';
 import type { MemoryDocs } from '../index/memory-source.js';
 import type { ShardSearchResult, ShardTask } from '../pool/messages.js';
@@ -13,7 +14,8 @@ export interface CatalogView {
   segmentDir(segmentId: string): string;
 }
 
-export interface ShardRunner {
+/** The worker pool: shard tasks, and the regexes over repository names this thread never runs itself. */
+export interface ShardRunner extends TextMatchRunner {
   readonly threads: number;
   runShard(task: ShardTask, signal?: AbortSignal): Promise<ShardSearchResult>;
 }

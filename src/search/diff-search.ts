@@ -6,12 +6,13 @@
  */
 import { createError } from '../errors.js';
 import { parseDate } from '../history/dates.js';
+import type { StoredCommit } from '../index/commits/commit-store.js';
 import type { CommitCriteria } from '../history/commit-match.js';
 import { scanCommitDiffs, type CommitHit as DiffHit, type DiffLineRunner } from '../history/diff-search.js';
-import type { StoredCommit } from '../index/commits/commit-store.js';
 import type { CommitMatch } from '../model/result.js';
-import type { BasicQuery, NegatableValue } from '../query/ast.js';
+import type { BasicQuery } from '../query/ast.js';
 import type { CommitSearcher } from './commit-search.js';
+import { commitQueryTerms } from './commit-terms.js';
 import { diffPreview } from './diff-preview.js';
 import { compileDiffTerms } from './diff-terms.js';
 import type { RepoTarget } from './select-repos.js';
@@ -53,7 +54,10 @@ export async function searchDiffQuery(searcher: DiffSearcher | undefined, basic:
   const criteria = metadataCriteria(basic);
   const searchOne = async (target: RepoTarget) => {
     const repo = target.manifest.repo;
-    const index = await searcher.searchCommits({ repos: [repo], criteria, contentTerms: [], revisions: target.revs, count: MAX_CANDIDATES, canRead: () => true });
+    const index = await searcher.searchCommits({
+      repos: [repo], criteria, contentTerms: [], revisions: target.revs, count: MAX_CANDIDATES, canRead: () => true,
+      deadline: bounds.deadline, ...(bounds.signal ? { signal: bounds.signal } : {}),
+    });
     const byOid = new Map(index.commits.map((hit) => [hit.commit.oid, hit.commit]));
     const outcome = await scanCommitDiffs(searcher.pool, searcher.gitDir(repo), [...byOid.keys()], {
       pattern, added, removed, count: bounds.limit, deadline: bounds.deadline, ...(bounds.signal ? { signal: bounds.signal } : {}),
@@ -70,31 +74,11 @@ export async function searchDiffQuery(searcher: DiffSearcher | undefined, basic:
 /** author:, committer:, message: (regular expressions, negatable) and the date bounds, for the commit index. */
 function metadataCriteria(basic: BasicQuery): CommitCriteria {
   const commit = basic.filters.commit;
-  const flags = basic.filters.caseSensitive ? 'mu' : 'imu';
-  const tests: ((c: StoredCommit) => boolean)[] = [];
-  const add = (values: readonly NegatableValue[] | undefined, text: (c: StoredCommit) => string): void => {
-    for (const value of values ?? []) {
-      const re = compileRegExp(value.pattern, flags);
-      tests.push((c) => re.test(text(c)) !== value.negated);
-    }
-  };
-  add(commit?.authors, (c) => `${c.authorName} <${c.authorEmail}>`);
-  add(commit?.committers, (c) => `${c.committerName} <${c.committerEmail}>`);
-  add(commit?.messages, (c) => c.message);
   return {
-    messageTerms: [], authors: [], committers: [], files: [], useRegex: false,
+    messageTerms: [], authors: [], committers: [], files: [], useRegex: false, filter: commitQueryTerms(basic, false).filter,
     ...(commit?.after ? { after: parseDate(commit.after) } : {}),
     ...(commit?.before ? { before: parseDate(commit.before) } : {}),
-    predicate: (c) => tests.every((t) => t(c)),
   };
-}
-
-function compileRegExp(pattern: string, flags: string): RegExp {
-  try {
-    return new RegExp(pattern, flags);
-  } catch (err) {
-    throw createError('PATTERN_INVALID', `invalid regular expression ${JSON.stringify(pattern)}: ${(err as Error).message}`, { pattern });
-  }
 }
 
 async function inBatches<T, R>(items: readonly T[], width: number, run: (item: T) => Promise<R>): Promise<R[]> {

@@ -49,9 +49,3 @@ export function planBasicQuery(basic: BasicQuery, options: PlanOptions): ShardPl
     matcher: options.matcher,
   };
 }
-
-/** A case-insensitive JS RegExp for repo: filters (RE2 syntax, unanchored). */
-export function repoRegExp(pattern: string): RegExp {
-  const { spec } = planRegex(pattern, { caseSensitive: false });
-  return new RegExp(spec.js, spec.caseless ? 'iu' : 'u');
-}

@@ -1,17 +1,20 @@
 /**
  * Repository results: type:repo queries and queries made only of repo: filters. A pattern term
- * matches a repository when it matches its name.
+ * matches a repository when it matches its name (plain text here, other regexes in the pool).
  */
+import { evaluateAtoms, matchAtoms, type AtomBounds, type AtomExpr, type TextMatchRunner } from '../history/text-atoms.js';
 import type { BasicQuery, PatternExpr } from '../query/ast.js';
 import type { RepoMatch } from '../model/result.js';
-import { planLiteral, planRegex } from '../regex/index.js';
+import { planLiteral, planRegex, type RegexPlan } from '../regex/index.js';
 import type { RepoTarget } from './select-repos.js';
 
-export function repoMatches(basic: BasicQuery, targets: readonly RepoTarget[]): RepoMatch[] {
+export async function repoMatches(basic: BasicQuery, targets: readonly RepoTarget[], runner: TextMatchRunner, bounds: AtomBounds): Promise<RepoMatch[]> {
   const caseSensitive = basic.filters.caseSensitive;
-  const test = basic.pattern ? compileNameTest(basic.pattern, caseSensitive) : () => true;
+  const atoms: RegexPlan[] = [];
+  const expr = basic.pattern ? numberAtoms(basic.pattern, (value, regexp) => atoms.push(regexp ? planRegex(value, { caseSensitive }) : planLiteral(value, { caseSensitive })) - 1) : null;
+  const names = await matchAtoms(runner, { texts: targets.map((t) => t.manifest.repo) }, atoms, bounds);
   return targets
-    .filter((t) => test(t.manifest.repo))
+    .filter((_, index) => expr === null || evaluateAtoms(expr, (atom) => names.hit(atom, index)))
     .map((t) => ({
       type: 'repo',
       repository: t.manifest.repo,
@@ -22,12 +25,7 @@ export function repoMatches(basic: BasicQuery, targets: readonly RepoTarget[]): 
     }));
 }
 
-function compileNameTest(expr: PatternExpr, caseSensitive: boolean): (name: string) => boolean {
-  if (expr.kind === 'atom') {
-    const plan = expr.regexp ? planRegex(expr.value, { caseSensitive }) : planLiteral(expr.value, { caseSensitive });
-    const re = new RegExp(plan.spec.js, plan.spec.caseless ? 'iu' : 'u');
-    return (name) => re.test(name) !== expr.negated;
-  }
-  const parts = expr.children.map((c) => compileNameTest(c, caseSensitive));
-  return expr.kind === 'and' ? (name) => parts.every((p) => p(name)) : (name) => parts.some((p) => p(name));
+function numberAtoms(expr: PatternExpr, add: (value: string, regexp: boolean) => number): AtomExpr {
+  if (expr.kind === 'atom') return { op: 'atom', atom: add(expr.value, expr.regexp), negated: expr.negated };
+  return { op: expr.kind, args: expr.children.map((child) => numberAtoms(child, add)) };
 }

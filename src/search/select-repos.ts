@@ -1,11 +1,13 @@
 /**
  * Repository selection for one basic query: repo:, -repo:, fork: and archived: prune whole
- * repositories before any worker is involved, and say what they excluded.
+ * repositories before any shard task runs, and say what they excluded. repo: patterns that are
+ * plain text (what Sourcegraph clients send) are matched here; other regexes by the worker pool.
  */
+import { matchAtoms, type AtomBounds, type TextMatchRunner } from '../history/text-atoms.js';
 import type { Filters, YesNoOnly } from '../query/ast.js';
 import type { Manifest } from '../index/manifest.js';
 import type { SkippedNotice } from '../model/result.js';
-import { repoRegExp } from './plan.js';
+import { planRegex } from '../regex/index.js';
 
 export interface RepoTarget {
   readonly manifest: Manifest;
@@ -20,14 +22,18 @@ export interface RepoSelection {
   readonly notices: SkippedNotice[];
 }
 
-export function selectRepos(manifests: readonly Manifest[], filters: Filters): RepoSelection {
-  const include = filters.repos.filter((r) => !r.negated).map((r) => ({ re: repoRegExp(r.pattern), revs: r.revs }));
-  const exclude = filters.repos.filter((r) => r.negated).map((r) => repoRegExp(r.pattern));
+/** repo: patterns are RE2 regular expressions, case-insensitive, unanchored. */
+export async function selectRepos(manifests: readonly Manifest[], filters: Filters, runner: TextMatchRunner, bounds: AtomBounds): Promise<RepoSelection> {
+  const atoms = filters.repos.map((r) => planRegex(r.pattern, { caseSensitive: false }));
+  const names = await matchAtoms(runner, { texts: manifests.map((m) => m.repo) }, atoms, bounds);
+  const include = filters.repos.flatMap((r, atom) => (r.negated ? [] : [atom]));
+  const exclude = filters.repos.flatMap((r, atom) => (r.negated ? [atom] : []));
+  const revs = [...include.flatMap((atom) => filters.repos[atom]!.revs), ...filters.revs];
   const targets: RepoTarget[] = [];
   let forks = 0;
   let archived = 0;
-  for (const manifest of manifests) {
-    if (!include.every((r) => r.re.test(manifest.repo)) || exclude.some((re) => re.test(manifest.repo))) continue;
+  for (const [index, manifest] of manifests.entries()) {
+    if (!include.every((atom) => names.hit(atom, index)) || exclude.some((atom) => names.hit(atom, index))) continue;
     if (!admits(filters.fork ?? 'no', manifest.fork)) {
       forks += manifest.fork ? 1 : 0;
       continue;
@@ -36,7 +42,6 @@ export function selectRepos(manifests: readonly Manifest[], filters: Filters): R
       archived += manifest.archived ? 1 : 0;
       continue;
     }
-    const revs = [...include.flatMap((r) => r.revs), ...filters.revs];
     targets.push({ manifest, revs });
   }
   return { targets, excluded: forks + archived, notices: notices(forks, archived) };

@@ -57,6 +57,7 @@ async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<Sear
   const settings = deps.settings();
   const limit = first.count === 'all' ? Infinity : first.count ?? request.defaultLimit ?? settings.maxResults;
   const deadline = Date.now() + Math.min(first.timeoutMs ?? settings.defaultTimeoutMs, settings.maxTimeoutMs);
+  const bounds = { deadline, ...(request.signal ? { signal: request.signal } : {}) };
   const collector = new Collector(limit, stats, request.onMatches);
   const canRead = request.canRead;
   const manifests = canRead ? deps.catalog.list().filter((m) => canRead(m.repo)) : deps.catalog.list();
@@ -64,11 +65,11 @@ async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<Sear
   const commitResults = [];
   let commitLimitHit = false;
   for (const basic of query.basics) {
-    const selection = selectRepos(manifests, basic.filters);
+    const selection = await selectRepos(manifests, basic.filters, deps.runner, bounds);
     stats.shardsSkipped += manifests.length - selection.targets.length;
     collector.notices.push(...selection.notices);
     if (basic.filters.types.includes('commit')) {
-      const found = await searchCommitQuery(deps.commits, basic, selection.targets, limit);
+      const found = await searchCommitQuery(deps.commits, basic, selection.targets, limit, deps.runner, bounds);
       commitResults.push(...found.matches);
       commitLimitHit ||= found.limitHit;
       continue;
@@ -82,7 +83,7 @@ async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<Sear
     }
     rejectUnsupported(basic);
     if (isRepoSearch(basic)) {
-      repoResults.push(...repoMatches(basic, selection.targets));
+      repoResults.push(...(await repoMatches(basic, selection.targets, deps.runner, bounds)));
       continue;
     }
     const planStarted = performance.now();

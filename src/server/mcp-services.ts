@@ -24,7 +24,7 @@ export interface McpServiceDeps {
   readonly catalog: Catalog;
   readonly search: SearchService;
   /** The worker pool parses files of unindexed revisions for code navigation and matches diff lines; without it those tools are off. */
-  readonly pool?: Pick<WorkerPool, 'parseSymbols' | 'matchDiffLines'>;
+  readonly pool?: Pick<WorkerPool, 'parseSymbols' | 'matchDiffLines' | 'matchTexts'>;
   /** The commit index; without it commit_search and get_contributor_repos answer that history is unavailable. */
   readonly history?: RepoHistory;
 }

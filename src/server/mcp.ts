@@ -24,7 +24,7 @@ export interface ServerMcpDeps {
   /** The commit index for commit_search and get_contributor_repos. */
   readonly history?: RepoHistory;
   /** Parses unindexed revisions for go_to_definition and find_references, matches diff_search lines; those tools answer "not available" without it. */
-  readonly pool?: Pick<WorkerPool, 'parseSymbols' | 'matchDiffLines'>;
+  readonly pool?: Pick<WorkerPool, 'parseSymbols' | 'matchDiffLines' | 'matchTexts'>;
   readonly settings: () => SiteConfiguration;
   readonly authenticate: (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult;
   readonly repoAccess: (principal: Principal) => (repo: string) => boolean;

@@ -7,6 +7,7 @@ import type { CommitCriteria } from '../../src/history/commit-match.js';
 import { createHistoryService, type HistoryRepo, type HistoryService } from '../../src/history/history-service.js';
 import { git, makeTempDir, removeDir } from '../git/fixtures.js';
 import { buildScriptedRepo, gitLogOids, T0 } from './scripted-repo.js';
+import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
 
 const DAY = 86400;
 const NONE: CommitCriteria = { messageTerms: [], authors: [], committers: [], files: [], useRegex: false };
@@ -16,16 +17,19 @@ describe('commit search against git log', () => {
   let work: string;
   let store: CommitStore;
   let history: HistoryService;
+  let pool: WorkerPool;
   let repo: HistoryRepo;
 
   before(() => {
     tmp = makeTempDir('quarry-history');
     work = buildScriptedRepo(join(tmp, 'work'));
     store = openCommitStore(join(tmp, 'data'));
-    history = createHistoryService(store);
+    pool = createWorkerPool({ threads: 1 });
+    history = createHistoryService(store, pool);
     repo = { name: 'example.com/demo', id: 7, gitDir: join(work, '.git') };
   });
   after(async () => {
+    await pool.close();
     await store.close();
     removeDir(tmp);
   });

@@ -13,6 +13,7 @@ import { isQuarryError } from '../../src/errors.js';
 import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
 import { git } from '../git/fixtures.js';
 import { createDiffRepo, expectChangedLines, expectLogG, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
+import { anyOf, CommitFilterBuilder, type CommitFilter } from '../../src/history/commit-filter.js';
 
 let repo: DiffRepo;
 let pool: WorkerPool;
@@ -28,9 +29,15 @@ after(async () => {
 function query(pattern: string, extra: Partial<DiffQuery> = {}): DiffQuery {
   return {
     pattern: compileDiffPattern(pattern, { regex: true, caseSensitive: true }),
-    added: false, removed: false, authors: [], after: null, before: null, messages: [], revisions: [],
+    added: false, removed: false, metadata: null, after: null, before: null, revisions: [],
     count: 50, deadline: Date.now() + 30_000, ...extra,
   };
+}
+
+/** Any of the terms over `Name <email>`, case-insensitive, as the diff_search tool builds it. */
+function authors(terms: readonly string[], regex: boolean): CommitFilter {
+  const builder = new CommitFilterBuilder(false);
+  return builder.build([anyOf(terms.map((term) => builder.atom('author', term, { regex })))!])!;
 }
 
 const search = (pattern: string, extra: Partial<DiffQuery> = {}) => createDiffHistory(() => repo.dir, pool).searchDiffs('repo', query(pattern, extra));
@@ -80,7 +87,10 @@ test('merges are searched in their first-parent diff; empty commits match nothin
 });
 
 test('authors, dates and revisions filter like git log --author, --since, --until and revision ranges', async () => {
-  const byBob = await search('delta', { authors: [/bob@/i] });
+  const byBob = await search('delta', { metadata: authors(['bob@'], false) });
+  assert.deepEqual(byBob.commits.map((c) => c.commit.oid), expectLogG(repo, 'delta', 'HEAD', ['--author=bob@']));
+  const byRegex = await search('delta', { metadata: authors(['^B[o]b ', 'nobody'], true) });
+  assert.deepEqual(byRegex.commits.map((c) => c.commit.oid), expectLogG(repo, 'delta', 'HEAD', ['--regexp-ignore-case', '--author=^B[o]b ']));
   assert.deepEqual(byBob.commits.map((c) => c.commit.oid), expectLogG(repo, 'delta', 'HEAD', ['--author=bob@']));
   const since = new Date('2024-03-15T00:00:00Z');
   const until = new Date('2024-05-20T00:00:00Z');

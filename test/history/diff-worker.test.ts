@@ -37,7 +37,7 @@ after(async () => {
 function query(pattern: string, extra: Partial<DiffQuery> = {}): DiffQuery {
   return {
     pattern: compileDiffPattern(pattern, { regex: true, caseSensitive: true }),
-    added: false, removed: false, authors: [], after: null, before: null, messages: [], revisions: [],
+    added: false, removed: false, metadata: null, after: null, before: null, revisions: [],
     count: 50, deadline: Date.now() + 30_000, ...extra,
   };
 }
@@ -49,6 +49,7 @@ test('every batch of commits is matched by one diff-lines task in the pool', asy
       tasks.push({ commits: task.commitEnds.length, lines: task.ends.length });
       return pool.matchDiffLines(task, signal);
     },
+    matchTexts: (job, signal) => pool.matchTexts(job, signal),
   };
   const outcome = await createDiffHistory(() => repo.dir, spy).searchDiffs('repo', query('delta'));
   assert.deepEqual(outcome.commits.map((c) => c.commit.oid), expectLogG(repo, 'delta'));
@@ -66,8 +67,11 @@ function valueImports(file: string): string[] {
   return specs.map((s) => join(file, '..', s).replace(/\.js$/, '.ts'));
 }
 
-test('the main-thread diff modules never load a matcher or the worker-side line scan', () => {
-  const roots = ['src/history/diff-service.ts', 'src/history/diff-search.ts', 'src/search/diff-search.ts', 'src/search/diff-terms.ts'];
+test('the main-thread history and repository-selection modules never load a matcher or a worker-side scan', () => {
+  const roots = [
+    'src/history/diff-service.ts', 'src/history/diff-search.ts', 'src/search/diff-search.ts', 'src/search/diff-terms.ts',
+    'src/history/history-service.ts', 'src/search/commit-search.ts', 'src/search/select-repos.ts', 'src/search/repo-results.ts',
+  ];
   const seen = new Set<string>();
   const queue = [...roots];
   while (queue.length > 0) {
@@ -76,8 +80,9 @@ test('the main-thread diff modules never load a matcher or the worker-side line 
     seen.add(file);
     queue.push(...valueImports(file));
   }
-  assert.ok(seen.has('src/history/diff-batch-match.ts') && seen.has('src/history/diff-lines.ts'));
-  const forbidden = [...seen].filter((f) => f.startsWith('src/matcher/') || f === 'src/pool/matchers.ts' || f === 'src/history/diff-line-scan.ts' || f === 'src/pool/worker.ts');
+  assert.ok(seen.has('src/history/diff-batch-match.ts') && seen.has('src/history/diff-lines.ts') && seen.has('src/history/text-atoms.ts'));
+  const workerOnly = ['src/pool/matchers.ts', 'src/history/diff-line-scan.ts', 'src/history/text-batch-scan.ts', 'src/pool/worker.ts'];
+  const forbidden = [...seen].filter((f) => f.startsWith('src/matcher/') || workerOnly.includes(f));
   assert.deepEqual(forbidden, []);
 });
 

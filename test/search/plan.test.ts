@@ -5,10 +5,17 @@ import type { Manifest } from '../../src/index/manifest.js';
 import { trigramQueryToString } from '../../src/model/trigram.js';
 import { parseQuery } from '../../src/query/index.js';
 import { planBasicQuery } from '../../src/search/plan.js';
-import { selectRepos } from '../../src/search/select-repos.js';
+import type { TextMatchRunner } from '../../src/history/text-atoms.js';
+import { selectRepos as selectWithRunner } from '../../src/search/select-repos.js';
 import { segmentRanges } from '../../src/search/tasks.js';
 
 const plan = (q: string) => planBasicQuery(parseQuery(q).basics[0]!, { matcher: 'auto' });
+
+/** Plain-text repo: patterns are matched on the calling thread: a runner that refuses proves it. */
+const noPool: TextMatchRunner = {
+  matchTexts: () => Promise.reject(new Error('a plain-text repo: pattern reached the worker pool')),
+};
+const selectRepos = (all: Manifest[], filters: Parameters<typeof selectWithRunner>[1]) => selectWithRunner(all, filters, noPool, { deadline: Date.now() + 5000 });
 
 function manifest(repo: string, extra: Partial<Manifest> = {}): Manifest {
   return {
@@ -54,20 +61,21 @@ describe('selectRepos', () => {
   const all = [manifest('github.com/a/one'), manifest('github.com/a/two', { fork: true }), manifest('github.com/b/three', { archived: true })];
   const filters = (q: string) => parseQuery(q).basics[0]!.filters;
 
-  it('prunes by repo: and -repo: before any worker is involved', () => {
-    assert.deepEqual(selectRepos(all, filters('repo:one x')).targets.map((t) => t.manifest.repo), ['github.com/a/one']);
-    assert.deepEqual(selectRepos(all, filters('-repo:one x fork:yes archived:yes')).targets.map((t) => t.manifest.repo), ['github.com/a/two', 'github.com/b/three']);
+  it('prunes by repo: and -repo: before any worker is involved', async () => {
+    assert.deepEqual((await selectRepos(all, filters('repo:one x'))).targets.map((t) => t.manifest.repo), ['github.com/a/one']);
+    assert.deepEqual((await selectRepos(all, filters('-repo:one x fork:yes archived:yes'))).targets.map((t) => t.manifest.repo), ['github.com/a/two', 'github.com/b/three']);
+    assert.deepEqual((await selectRepos(all, filters('repo:^GitHub\\.com/a/one$ x'))).targets.map((t) => t.manifest.repo), ['github.com/a/one']);
   });
 
-  it('excludes forks and archived repositories by default, with notices', () => {
-    const s = selectRepos(all, filters('x'));
+  it('excludes forks and archived repositories by default, with notices', async () => {
+    const s = await selectRepos(all, filters('x'));
     assert.deepEqual(s.targets.map((t) => t.manifest.repo), ['github.com/a/one']);
     assert.deepEqual(s.notices.map((n) => n.reason), ['repository-fork', 'excluded-archive']);
   });
 
-  it('carries revisions from repo:x@rev and rev:', () => {
-    assert.deepEqual(selectRepos(all, filters('repo:one@v1:v2 x')).targets[0]!.revs, ['v1', 'v2']);
-    assert.deepEqual(selectRepos(all, filters('repo:one rev:v3 x')).targets[0]!.revs, ['v3']);
+  it('carries revisions from repo:x@rev and rev:', async () => {
+    assert.deepEqual((await selectRepos(all, filters('repo:one@v1:v2 x'))).targets[0]!.revs, ['v1', 'v2']);
+    assert.deepEqual((await selectRepos(all, filters('repo:one rev:v3 x'))).targets[0]!.revs, ['v3']);
   });
 });
 

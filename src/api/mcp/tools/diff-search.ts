@@ -3,6 +3,8 @@
  * history of the given repositories, newest commits first, each hunk with numbered lines and the
  * match ranges, within the answer budget and with honest totals.
  */
+import { isQuarryError } from '../../../errors.js';
+import { anyOf, CommitFilterBuilder, type CommitFilter } from '../../../history/commit-filter.js';
 import { parseDate } from '../../../history/dates.js';
 import { compileDiffPattern } from '../../../history/diff-match.js';
 import type { CommitHit, DiffSearchOutcome } from '../../../history/diff-search.js';
@@ -79,10 +81,9 @@ export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
       pattern,
       added: args.added ?? false,
       removed: args.removed ?? false,
-      authors: authorTerms.map((a) => authorPattern(a, useRegex)),
+      metadata: authorFilter(authorTerms, useRegex),
       after: args.after === undefined ? null : new Date(parseDate(args.after) * 1000),
       before: args.before === undefined ? null : new Date(parseDate(args.before) * 1000),
-      messages: [],
       revisions: args.revisions ?? [],
       count,
       deadline: Date.now() + SEARCH_TIMEOUT_MS,
@@ -111,11 +112,15 @@ function addCommit(builder: AnswerBuilder, origin: string, repo: string, hit: Co
   return added;
 }
 
-function authorPattern(term: string, useRegex: boolean): RegExp {
+/** Any of the authors (OR), as substrings or, with useRegex, regular expressions; matched by the worker pool. */
+function authorFilter(terms: readonly string[], useRegex: boolean): CommitFilter | null {
+  const builder = new CommitFilterBuilder(false);
   try {
-    return new RegExp(useRegex ? term : term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu');
+    const any = anyOf(terms.map((term) => builder.atom('author', term, { regex: useRegex })));
+    return any === null ? null : builder.build([any]);
   } catch (err) {
-    throw new ToolError(`Invalid author regular expression "${term}": ${err instanceof Error ? err.message : String(err)}.`);
+    if (!isQuarryError(err, 'PATTERN_INVALID')) throw err;
+    throw new ToolError(`Invalid author ${err.message}. Fix it, or set useRegex to false to match the text literally.`);
   }
 }
 
