@@ -65,7 +65,10 @@ export function openEngine(config: Config): Engine {
     },
     settings: byGeneration(store, () => {
       const { search } = getSiteConfig(store).effective;
-      return { maxResults: search.limits.maxResults, defaultTimeoutMs: search.defaultTimeoutSeconds * 1000, maxTimeoutMs: search.limits.maxTimeoutSeconds * 1000 };
+      return {
+        maxResults: search.limits.maxResults, maxCount: search.limits.maxCount,
+        defaultTimeoutMs: search.defaultTimeoutSeconds * 1000, maxTimeoutMs: search.limits.maxTimeoutSeconds * 1000,
+      };
     }),
   });
   return {

@@ -21,6 +21,8 @@ ${ENGINE_FLAGS_USAGE}`;
 
 /** How long requests in flight may run on after SIGTERM before they are cut off. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Past the grace period, how long closing the engine may take before the process exits anyway. */
+const SHUTDOWN_CLOSE_MS = 15_000;
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -43,7 +45,15 @@ export const serveCommand: Command = {
     io.out(`Quarry listening on ${server.url} (uWebSockets.js ${server.binding})`);
     const signal = await nextSignal(['SIGTERM', 'SIGINT']);
     io.err(`${signal}: shutting down (up to ${SHUTDOWN_GRACE_MS / 1000} s for requests in flight)`);
+    // A thread that cannot be stopped must not keep the process from exiting: committed LMDB
+    // transactions are durable, so exiting without closing loses nothing.
+    const forced = setTimeout(() => {
+      io.err(`${signal}: shutdown did not finish within ${(SHUTDOWN_GRACE_MS + SHUTDOWN_CLOSE_MS) / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + SHUTDOWN_CLOSE_MS);
+    forced.unref();
     await server.stop(SHUTDOWN_GRACE_MS);
+    clearTimeout(forced);
     return 0;
   },
 };

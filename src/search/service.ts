@@ -38,6 +38,8 @@ export interface SearchDeps {
 export interface SearchSettings {
   /** Match limit when neither the query (count:) nor the front door sets one. */
   readonly maxResults: number;
+  /** The most matches a search collects, whatever count: asks (count:all included): results are held in memory. */
+  readonly maxCount: number;
   readonly defaultTimeoutMs: number;
   /** timeout: values above this are cut down to it. */
   readonly maxTimeoutMs: number;
@@ -55,7 +57,7 @@ async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<Sear
   stats.parseMs = performance.now() - started;
   const first = query.basics[0]!.filters;
   const settings = deps.settings();
-  const limit = first.count === 'all' ? Infinity : first.count ?? request.defaultLimit ?? settings.maxResults;
+  const limit = Math.min(first.count === 'all' ? Infinity : first.count ?? request.defaultLimit ?? settings.maxResults, settings.maxCount);
   const deadline = Date.now() + Math.min(first.timeoutMs ?? settings.defaultTimeoutMs, settings.maxTimeoutMs);
   const bounds = { deadline, ...(request.signal ? { signal: request.signal } : {}) };
   const collector = new Collector(limit, stats, request.onMatches);

@@ -19,15 +19,15 @@ interface LineEntry {
 let starts = new Int32Array(1024);
 let spans = new Int32Array(3 * 1024);
 
-/** `ranges` are [start, end) byte pairs, flattened, sorted by start. */
-export function toLineMatches(content: Uint8Array, ranges: readonly number[]): LineMatch[] {
+/** `ranges` are [start, end) byte pairs, flattened, sorted by start; at most `maxLines` lines come back, the first ones. */
+export function toLineMatches(content: Uint8Array, ranges: readonly number[], maxLines = Infinity): LineMatch[] {
   // After a final newline (or in an empty file) there is no line, so a match there is none.
   const limit = content.length === 0 || content[content.length - 1] === NEWLINE ? content.length : content.length + 1;
   const count = collectStarts(ranges, limit);
   if (count === 0) return [];
   lineSpans(content, starts, count, spans);
   const buffer = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-  return singleLineOnly(ranges, count) ? fastLines(content, buffer, ranges, count) : splitLines(content, buffer, ranges, count);
+  return singleLineOnly(ranges, count) ? fastLines(content, buffer, ranges, count, maxLines) : splitLines(content, buffer, ranges, count, maxLines);
 }
 
 /** True when no match runs past the end of its line (the common case). */
@@ -37,10 +37,10 @@ function singleLineOnly(ranges: readonly number[], count: number): boolean {
 }
 
 /** Ranges sorted by start on single lines: consecutive ranges on one line share a LineMatch. */
-function fastLines(content: Uint8Array, buffer: Buffer, ranges: readonly number[], count: number): LineMatch[] {
+function fastLines(content: Uint8Array, buffer: Buffer, ranges: readonly number[], count: number, maxLines: number): LineMatch[] {
   const out: LineMatch[] = [];
   let i = 0;
-  while (i < count) {
+  while (i < count && out.length < maxLines) {
     const lineNumber = spans[i * 3]!;
     const lineStart = spans[i * 3 + 1]!;
     const lineEnd = spans[i * 3 + 2]!;
@@ -62,7 +62,7 @@ function fastLines(content: Uint8Array, buffer: Buffer, ranges: readonly number[
 }
 
 /** The general case: matches spanning lines are split, and lines are regrouped by number. */
-function splitLines(content: Uint8Array, buffer: Buffer, ranges: readonly number[], count: number): LineMatch[] {
+function splitLines(content: Uint8Array, buffer: Buffer, ranges: readonly number[], count: number, maxLines: number): LineMatch[] {
   const lines = new Map<number, LineEntry>();
   for (let i = 0; i < count; i++) {
     const lineEnd = spans[i * 3 + 2]!;
@@ -71,7 +71,7 @@ function splitLines(content: Uint8Array, buffer: Buffer, ranges: readonly number
     addPiece(lines, spans[i * 3]!, spans[i * 3 + 1]!, lineEnd, start, Math.min(end, lineEnd));
     if (end > lineEnd + 1) addContinuation(content, lines, spans[i * 3]!, lineEnd, end);
   }
-  return [...lines.values()].sort((a, b) => a.lineNumber - b.lineNumber).map((entry) => makeLine(content, buffer, entry));
+  return [...lines.values()].sort((a, b) => a.lineNumber - b.lineNumber).slice(0, maxLines).map((entry) => makeLine(content, buffer, entry));
 }
 
 function collectStarts(ranges: readonly number[], limit: number): number {

@@ -115,7 +115,7 @@ function verifyCandidates(input: ShardSearchInput, candidates: DocSet, pathHits:
       timedOut = Date.now() > input.deadline;
       return false;
     }
-    const match = matchDoc(doc, input, context);
+    const match = matchDoc(doc, input, context, input.limit - found);
     if (!match) return true;
     files.push(match);
     found += match.matchCount;
@@ -152,7 +152,8 @@ interface VerifyContext {
   readonly tests: TestPolicy;
 }
 
-function matchDoc(doc: number, input: ShardSearchInput, context: VerifyContext): ShardFileMatch | null {
+/** `maxLines`: the matches the task may still report; a document with more is cut to them. */
+function matchDoc(doc: number, input: ShardSearchInput, context: VerifyContext, maxLines: number): ShardFileMatch | null {
   const { source, plan } = input;
   const { matchers, pathHits, stats, exactTexts, tests } = context;
   const pathRanges = plan.atoms.map((a, i) => (a.matchPath && pathHits ? pathHits[i]!.get(doc) ?? null : null));
@@ -185,7 +186,7 @@ function matchDoc(doc: number, input: ShardSearchInput, context: VerifyContext):
   const path = source.path(doc);
   const pathMatches = pathOffsets(path, positiveRanges(plan, pathRanges));
   const ranges = positiveRanges(plan, contentRanges);
-  const lineMatches = content ? toLineMatches(content, ranges) : [];
+  const lineMatches = content ? toLineMatches(content, ranges, maxLines) : [];
   const symbols = input.contentSymbols?.(doc, lineMatches) ?? null;
   const score = scoreFile({ content, ranges, lines: lineMatches, pathMatched: pathMatches.length > 0, exactTexts, definitionHit: symbols?.definitionHit ?? null });
   const match = { doc, path, lines: packLines(lineMatches), pathMatches, matchCount: lineMatches.length || 1, score };

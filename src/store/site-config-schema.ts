@@ -25,6 +25,7 @@ const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly d
   'search.limits.maxTimeoutSeconds': { kind: 'positive integer', default: 60 },
   'search.defaultTimeoutSeconds': { kind: 'positive integer', default: 10 },
   'search.limits.maxResults': { kind: 'positive integer', default: 10000 },
+  'search.limits.maxCount': { kind: 'positive integer', default: 500000 },
   'repos.syncIntervalSeconds': { kind: 'positive integer', default: 600 },
   'http.maxBodyBytes': { kind: 'positive integer', default: 10485760 },
 };
@@ -43,7 +44,8 @@ export interface SiteConfiguration {
     readonly graphQLMaxDuplicateFieldCount: number;
     readonly graphQLMaxUniqueFieldCount: number;
   };
-  readonly search: { readonly defaultTimeoutSeconds: number; readonly limits: { readonly maxTimeoutSeconds: number; readonly maxResults: number } };
+  /** maxResults: the match limit without count:; maxCount: the most matches any search collects, count:all included. */
+  readonly search: { readonly defaultTimeoutSeconds: number; readonly limits: { readonly maxTimeoutSeconds: number; readonly maxResults: number; readonly maxCount: number } };
   readonly repos: { readonly syncIntervalSeconds: number };
   readonly http: { readonly maxBodyBytes: number };
 }

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
+import { getSiteConfig, updateSiteConfig } from '../../src/store/site-config.js';
 import { commitAll, git, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
 import { addAndIndex, createEngineFixture, matchedLines, type EngineFixture } from './engine-fixture.js';
 
@@ -24,7 +25,7 @@ let fixture: EngineFixture;
 before(async () => {
   source = makeTempDir('quarry-hostile');
   initRepo(source);
-  writeFiles(source, { [`${'x'.repeat(60)}.txt`]: `${'x'.repeat(40)}\n`, 'calm.txt': 'calm content\n' });
+  writeFiles(source, { [`${'x'.repeat(60)}.txt`]: `${'x'.repeat(40)}\n`, 'calm.txt': 'calm content\n', 'lines.txt': 'x\n'.repeat(5000) });
   commitAll(source, 'calm commit message');
   git(source, 'commit', '--quiet', '--allow-empty', `--author=${'x'.repeat(30)} <${'x'.repeat(30)}@example.com>`, '-m', `${'x'.repeat(40)} commit message`);
   fixture = await createEngineFixture({ threads: 2 });
@@ -81,4 +82,16 @@ test('a query of thousands of terms is refused before any work', async () => {
   const { ms, error } = await answer(`${'x AND '.repeat(2000)}x`);
   assert.match(error ?? '', /QUERY_UNSUPPORTED: .*too many patterns/);
   assert.ok(ms < 1000, `answered in ${ms} ms`);
+});
+
+test('count:all collects at most search.limits.maxCount matches, one huge file included', async () => {
+  const { store } = fixture.engine;
+  updateSiteConfig(store, getSiteConfig(store).id, '{"search.limits.maxCount": 1000}');
+  try {
+    const response = await fixture.engine.search.search({ query: 'count:all patterntype:regexp x' });
+    assert.equal(response.matchCount, 1000);
+    assert.equal(response.limitHit, true);
+  } finally {
+    updateSiteConfig(store, getSiteConfig(store).id, '{}');
+  }
 });
