@@ -42,6 +42,8 @@ export function createServerGraphQL(deps: { readonly dataDir: string; readonly s
         maxFieldCount: limits.graphQLMaxFieldCount,
         maxDuplicateFieldCount: limits.graphQLMaxDuplicateFieldCount,
         maxUniqueFieldCount: limits.graphQLMaxUniqueFieldCount,
+        maxExpandedSelections: limits.graphQLMaxExpandedSelections,
+        maxSearches: limits.graphQLMaxSearches,
       };
     }),
     canUseGraphQL,

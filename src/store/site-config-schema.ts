@@ -22,6 +22,8 @@ const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly d
   'rateLimits.graphQLMaxAliases': { kind: 'positive integer', default: 500 },
   'rateLimits.graphQLMaxDuplicateFieldCount': { kind: 'positive integer', default: 500 },
   'rateLimits.graphQLMaxUniqueFieldCount': { kind: 'positive integer', default: 500 },
+  'rateLimits.graphQLMaxExpandedSelections': { kind: 'positive integer', default: 1000 },
+  'rateLimits.graphQLMaxSearches': { kind: 'positive integer', default: 5 },
   'search.limits.maxTimeoutSeconds': { kind: 'positive integer', default: 60 },
   'search.defaultTimeoutSeconds': { kind: 'positive integer', default: 10 },
   'search.limits.maxResults': { kind: 'positive integer', default: 10000 },
@@ -43,6 +45,10 @@ export interface SiteConfiguration {
     readonly graphQLMaxAliases: number;
     readonly graphQLMaxDuplicateFieldCount: number;
     readonly graphQLMaxUniqueFieldCount: number;
+    /** Quarry's own: fields and fragment spreads of all operations, fragments expanded; bounds validation and compile work. */
+    readonly graphQLMaxExpandedSelections: number;
+    /** Quarry's own: searches one GraphQL request may start (they run one after another). */
+    readonly graphQLMaxSearches: number;
   };
   /** maxResults: the match limit without count:; maxCount: the most matches any search collects, count:all included. */
   readonly search: { readonly defaultTimeoutSeconds: number; readonly limits: { readonly maxTimeoutSeconds: number; readonly maxResults: number; readonly maxCount: number } };

@@ -39,7 +39,7 @@ describe('site configuration', () => {
     assert.deepEqual(config.effective, {
       mcp: { enabled: true, maxAnswerTokens: 8000 },
       auth: { idpDynamicClientRegistrationEnabled: true },
-      rateLimits: { graphQLMaxDepth: 30, graphQLMaxFieldCount: 500000, graphQLMaxAliases: 500, graphQLMaxDuplicateFieldCount: 500, graphQLMaxUniqueFieldCount: 500 },
+      rateLimits: { graphQLMaxDepth: 30, graphQLMaxFieldCount: 500000, graphQLMaxAliases: 500, graphQLMaxDuplicateFieldCount: 500, graphQLMaxUniqueFieldCount: 500, graphQLMaxExpandedSelections: 1000, graphQLMaxSearches: 5 },
       search: { defaultTimeoutSeconds: 10, limits: { maxTimeoutSeconds: 60, maxResults: 10000, maxCount: 500000 } },
       repos: { syncIntervalSeconds: 600 },
       http: { maxBodyBytes: 10485760 },

@@ -1,12 +1,16 @@
 /**
  * POST /.api/graphql as a plain function: body in, status and JSON text out. Order: scope check,
- * body shape, cached parse/validate/compile, cost limits, graphql-jit execution, error mapping.
+ * body shape and nesting; text size, parse and cost measurement (linear, cached); Quarry's
+ * expansion and search limits; validation (Sourcegraph's order: an invalid query is reported,
+ * not cost-refused); Sourcegraph's cost limits; the overlap rule and compilation; execution.
+ * Each step runs only once the steps before it have bounded its work.
  */
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import type { GraphQLError, GraphQLSchema } from 'graphql';
 import type { Principal } from '../../auth/principal.js';
-import { createCompiledQueryCache, DEFAULT_CACHE_ENTRIES, type CompiledQueryCache } from './compiled-queries.js';
-import { exceedsLimits, measureQueryCost, QUERY_COST_EXCEEDED, type CostLimits, type QueryCost } from './cost.js';
+import { createCompiledQueryCache, DEFAULT_CACHE_ENTRIES, type CompiledQueryCache, type PreparedQuery, type QueryRunner } from './compiled-queries.js';
+import { exceedsCost, expansionRefusal, QUERY_COST_EXCEEDED, searchRefusal, type CostLimits } from './cost.js';
 import { toGraphQLError } from './errors.js';
+import { readGraphQLParams } from './request-body.js';
 import { createSchema } from './schema.js';
 import type { GraphQLContext, GraphQLServices, RequestContext } from './services.js';
 
@@ -43,35 +47,26 @@ function errorResponse(status: number, message: string): GraphQLResponse {
   return { status, body: JSON.stringify({ errors: [{ message }] }) };
 }
 
-interface Params { query: string; variables: Record<string, unknown>; operationName: string | null }
-
-function readParams(body: unknown): Params | GraphQLResponse {
-  let parsed = body;
-  if (typeof body === 'string' || body instanceof Uint8Array) {
-    try {
-      parsed = JSON.parse(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
-    } catch {
-      return errorResponse(400, 'request body is not valid JSON');
-    }
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return errorResponse(400, 'request body must be a JSON object');
-  const { query, variables, operationName } = parsed as Record<string, unknown>;
-  if (typeof query !== 'string' || query.trim() === '') return errorResponse(400, 'no query');
-  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return errorResponse(400, 'variables must be a JSON object');
-  if (operationName != null && typeof operationName !== 'string') return errorResponse(400, 'operationName must be a string');
-  return { query, variables: (variables ?? {}) as Record<string, unknown>, operationName: operationName ?? null };
+function invalidResponse(errors: readonly GraphQLError[]): GraphQLResponse {
+  return { status: 200, body: JSON.stringify({ errors: errors.map(toGraphQLError) }) };
 }
 
-/** A document without variables always costs the same, so its cost is measured once. */
-const fixedCosts = new WeakMap<DocumentNode, QueryCost>();
-
-function costOf(prepared: { readonly document: DocumentNode }, params: Params): QueryCost {
-  const fixed = fixedCosts.get(prepared.document);
-  if (fixed) return fixed;
-  const cost = measureQueryCost(prepared.document, params.operationName, params.variables);
-  const usesVariables = prepared.document.definitions.some((d) => d.kind === 'OperationDefinition' && (d.variableDefinitions?.length ?? 0) > 0);
-  if (!usesVariables) fixedCosts.set(prepared.document, cost);
-  return cost;
+/** The query ready to run, or the answer refusing it: each check bounds the work of the steps after it. */
+function admit(prepared: PreparedQuery, variables: Readonly<Record<string, unknown>>, limits: CostLimits): QueryRunner | GraphQLResponse {
+  if (prepared.kind === 'refused') return errorResponse(403, prepared.message);
+  if (prepared.kind === 'invalid') return invalidResponse(prepared.errors);
+  const { measured } = prepared;
+  const overCost = exceedsCost(measured, variables, limits);
+  // Quarry's own limits bound validation's work, so they come first; Sourcegraph's message wins.
+  const quarryRefusal = expansionRefusal(measured, limits) ?? searchRefusal(measured, limits);
+  if (quarryRefusal !== null) return errorResponse(403, overCost ? QUERY_COST_EXCEEDED : quarryRefusal);
+  const invalid = prepared.validate();
+  if (invalid.length > 0) return invalidResponse(invalid);
+  if (overCost) return errorResponse(403, QUERY_COST_EXCEEDED);
+  const outcome = prepared.compile();
+  if (outcome.kind === 'refused') return errorResponse(403, outcome.message);
+  if (outcome.kind === 'invalid') return invalidResponse(outcome.errors);
+  return outcome.run;
 }
 
 export function createGraphQLHandler(services: GraphQLServices, options: GraphQLHandlerOptions): GraphQLHandler {
@@ -79,16 +74,13 @@ export function createGraphQLHandler(services: GraphQLServices, options: GraphQL
   const cache = createCompiledQueryCache(schema, options.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
   const handle = async (request: GraphQLRequest, context: RequestContext): Promise<GraphQLResponse> => {
     if (!options.canUseGraphQL(context.principal)) return errorResponse(403, SCOPE_REFUSED);
-    const params = readParams(request.body);
-    if ('status' in params) return params;
-    const prepared = cache.prepare(params.query, params.operationName);
-    if (!prepared.ok) return { status: 200, body: JSON.stringify({ errors: prepared.errors.map(toGraphQLError) }) };
-    if (exceedsLimits(costOf(prepared, params), options.limits())) {
-      return errorResponse(403, QUERY_COST_EXCEEDED);
-    }
+    const params = readGraphQLParams(request.body);
+    if ('status' in params) return errorResponse(params.status, params.message);
+    const admitted = admit(cache.prepare(params.query, params.operationName), params.variables, options.limits());
+    if (typeof admitted !== 'function') return admitted;
     const started = performance.now();
     const ctx: GraphQLContext = { ...context, services };
-    const result = await prepared.compiled.query(undefined, ctx, params.variables);
+    const result = await admitted(ctx, params.variables);
     const errors = result.errors?.map(toGraphQLError) ?? [];
     options.observe?.({ name: request.name ?? '', ms: performance.now() - started, errors: errors.length });
     // Variable coercion failures have no data at all; graphql-js then omits the key.

@@ -1,11 +1,13 @@
 /**
  * `search(query, version, patternType) { results { ... } }`: runs one engine search per
- * `results` and maps the SearchResponse onto Sourcegraph's SearchResults shape.
+ * `results`, one at a time per request, and maps the SearchResponse onto Sourcegraph's
+ * SearchResults shape.
  */
 import type { PatternType } from '../../query/ast.js';
 import type { LineMatch, SearchMatch, SearchResponse } from '../../model/result.js';
 import { commitResultOf, type CommitResultParent } from './commit-resolvers.js';
 import { type BlobParent, type FileMatchParent, type Resolvers } from './resolver-kit.js';
+import { inSearchLane } from './search-lane.js';
 import type { GraphQLContext, RepoInfo } from './services.js';
 
 interface SearchParent { readonly query: string; readonly patternType: PatternType }
@@ -50,7 +52,8 @@ export const searchResolvers: Resolvers = {
   },
   Search: {
     async results(parent: SearchParent, _: unknown, ctx: GraphQLContext): Promise<ResultsParent> {
-      return { response: await ctx.services.search.search({ query: parent.query, patternType: parent.patternType, canRead: ctx.canRead, signal: ctx.signal }) };
+      const request = { query: parent.query, patternType: parent.patternType, canRead: ctx.canRead, signal: ctx.signal };
+      return { response: await inSearchLane(ctx, ctx.signal, () => ctx.services.search.search(request)) };
     },
   },
   SearchResults: {
