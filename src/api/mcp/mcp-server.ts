@@ -3,7 +3,8 @@
  * tool list built once, and tools/call handed to a caller-supplied function (the main thread runs
  * the tool). Stateless mode gives each request its own transport; servers are pooled and
  * reconnected, because building one (it compiles a JSON Schema validator) costs more than a call.
- * Unknown and disabled tools are protocol errors (-32602), as the 2025-11-25 spec asks.
+ * Unknown and disabled tools are protocol errors (-32602), as the 2025-11-25 spec asks; a call's
+ * arguments are checked here, as the client sent them, and bad ones are tool errors (isError).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
