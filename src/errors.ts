@@ -53,6 +53,42 @@ export function isQuarryError(err: unknown, code?: ErrorCode): err is QuarryErro
   return err instanceof QuarryError && (code === undefined || err.code === code);
 }
 
+/**
+ * Codes whose messages are written for whoever sent the request: they name only what the caller
+ * sent and what to change. Every other code is the server's own failure, and its message may hold
+ * paths of the data directory or git's stderr.
+ */
+const CALLER_FACING: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'QUERY_SYNTAX', 'QUERY_UNSUPPORTED', 'PATTERN_UNSUPPORTED', 'PATTERN_INVALID', 'REPO_NOT_FOUND',
+  'REPO_EXISTS', 'REVISION_NOT_FOUND', 'TIMEOUT', 'ABORTED', 'USER_EXISTS', 'USER_NOT_FOUND',
+  'ROLE_EXISTS', 'ROLE_NOT_FOUND', 'TOKEN_NOT_FOUND', 'INVALID_ARGUMENT', 'FORBIDDEN', 'CONFIG_STALE',
+  'CONFIG_INVALID',
+]);
+
+/** What a remote caller learns of a server-side failure, by code; the details belong in the log. */
+const SERVER_FAILURE: Partial<Record<ErrorCode, string>> = {
+  GIT_FAILED: 'git failed to read the repository',
+  INDEX_CORRUPT: 'the search index is damaged; an administrator must re-index the repository',
+  INDEX_FORMAT: 'the search index has an old format; an administrator must re-index the repository',
+  INDEX_BUSY: 'the search index is busy; try again shortly',
+  SHARD_CRASHED: 'an index shard could not be searched',
+  REMOTE_FAILED: 'a remote request failed',
+};
+
+export function isCallerFacing(err: unknown): err is QuarryError {
+  return err instanceof QuarryError && CALLER_FACING.has(err.code);
+}
+
+/**
+ * The message a remote caller may see for any thrown value: the error's own message when it was
+ * written for the caller, else a fixed one for its code. Never a path, git's stderr or a stack.
+ */
+export function publicMessage(err: unknown): string {
+  if (isCallerFacing(err)) return errorMessage(err);
+  if (isQuarryError(err, 'GIT_FAILED') && err.details['timedOut'] === true) return 'git timed out reading the repository';
+  return (err instanceof QuarryError ? SERVER_FAILURE[err.code] : undefined) ?? 'internal error';
+}
+
 /** A one-line message for any thrown value; never includes a stack. */
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message.split('\n')[0] ?? err.message;

@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { createError } from '../errors.js';
+import { quoteInput, revisionProblem } from './input.js';
 import { execGit, expectSuccess, runGit } from './run.js';
 
 export interface GitRef {
@@ -91,10 +92,15 @@ export async function defaultBranch(gitDir: string): Promise<string> {
   return ['main', 'master'].find((b) => branches.includes(b)) ?? branches[0] ?? 'main';
 }
 
-/** The commit a revision names (branch, tag, oid, `HEAD~2`, ...), as a full object id. */
+/**
+ * The commit a revision names (branch, tag, oid, `HEAD~2`, ...), as a full object id. A revision
+ * input.ts refuses is not found, with the reason in details.problem.
+ */
 export async function resolveRevision(gitDir: string, rev: string): Promise<string> {
-  const notFound = createError('REVISION_NOT_FOUND', `revision not found: ${rev}`, { rev });
-  if (rev === '' || rev.startsWith('-') || /[\0\n]/.test(rev)) throw notFound;
+  const problem = revisionProblem(rev);
+  const shown = problem === null ? rev : quoteInput(rev);
+  const notFound = createError('REVISION_NOT_FOUND', `revision not found: ${shown}`, { rev, ...(problem === null ? {} : { problem }) });
+  if (problem !== null) throw notFound;
   const args = ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`];
   const result = await execGit(args, { gitDir });
   // --verify --quiet exits 1 for "no such revision"; anything else means git itself failed.

@@ -1,6 +1,7 @@
 /**
  * The one way Quarry runs the git CLI: spawned without a shell, bounded in time and output,
- * never prompting. Failures become QuarryError 'GIT_FAILED' carrying git's own complaint.
+ * never prompting, paths read literally. Failures become QuarryError 'GIT_FAILED' carrying git's
+ * own complaint, which may name the data directory: it is for the log, never for a remote caller.
  */
 
 import { spawn } from 'node:child_process';
@@ -35,7 +36,10 @@ const REPOSITORY_ENV_VARS = [
   'GIT_SHALLOW_FILE', 'GIT_COMMON_DIR',
 ];
 
-/** The environment every git child gets: no terminal or ssh prompts, stable messages, no inherited repository. */
+/**
+ * The environment every git child gets: no terminal or ssh prompts, stable messages, no inherited
+ * repository, and literal pathspecs: a path is only ever a path, never `:(glob)`, `:/` or `*` magic.
+ */
 export function gitEnvironment(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
   for (const name of REPOSITORY_ENV_VARS) delete inherited[name];
@@ -44,6 +48,7 @@ export function gitEnvironment(extra: Readonly<Record<string, string>> = {}): No
     GIT_TERMINAL_PROMPT: '0',
     GIT_SSH_COMMAND: process.env['GIT_SSH_COMMAND'] ?? 'ssh -o BatchMode=yes',
     LC_ALL: 'C',
+    GIT_LITERAL_PATHSPECS: '1',
     ...extra,
   };
 }

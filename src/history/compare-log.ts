@@ -3,6 +3,7 @@
  * optionally only those touching a path, paged by offset cursors. Read through git, bounded.
  */
 import { createError } from '../errors.js';
+import { repoPathProblem } from '../git/input.js';
 import { runGit } from '../git/run.js';
 
 export interface AncestorsPage {
@@ -25,7 +26,10 @@ export async function listAncestors(gitDir: string, oid: string, request: Ancest
   const skip = request.afterCursor == null ? 0 : decodeCursor(request.afterCursor);
   const first = Math.max(0, request.first);
   const path = request.path?.replace(/^\/+|\/+$/g, '') ?? '';
-  const args = ['log', '--format=%H', `--skip=${skip}`, `--max-count=${first + 1}`, oid, '--', ...(path === '' ? [] : [`:(literal)${path}`])];
+  // No commit touches a path no tree can hold (and git would read `..` as leaving the repository).
+  if (repoPathProblem(path) !== null) return { oids: [], hasNextPage: false, endCursor: null };
+  // runGit reads pathspecs literally (GIT_LITERAL_PATHSPECS), so the path needs no `:(literal)`.
+  const args = ['log', '--format=%H', `--skip=${skip}`, `--max-count=${first + 1}`, oid, '--', ...(path === '' ? [] : [path])];
   const oids = (await runGit(args, { gitDir, timeoutMs: LOG_TIMEOUT_MS })).toString('utf8').split('\n').filter(Boolean);
   const hasNextPage = oids.length > first;
   return { oids: oids.slice(0, first), hasNextPage, endCursor: hasNextPage ? String(skip + first) : null };

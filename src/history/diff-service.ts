@@ -4,6 +4,7 @@
  * git sees them. Callers pass repositories the user may read; this layer does not check access.
  */
 import { createError, isQuarryError } from '../errors.js';
+import { quoteInput } from '../git/input.js';
 import { resolveRevision } from '../git/mirror.js';
 import { listAncestors, type AncestorsPage, type AncestorsRequest } from './compare-log.js';
 import { compareCommits, type Comparison } from './compare.js';
@@ -48,6 +49,8 @@ async function resolveIn(gitDir: string, repo: string, rev: string): Promise<str
     return await resolveRevision(gitDir, rev);
   } catch (err) {
     if (!isQuarryError(err, 'REVISION_NOT_FOUND')) throw err;
-    throw createError('REVISION_NOT_FOUND', `Revision not found: ${rev} in ${repo}. Pass a branch, tag or commit that exists.`, { repo, rev });
+    const problem = err.details['problem'];
+    const shown = typeof problem === 'string' ? `${quoteInput(rev)} (it ${problem})` : rev;
+    throw createError('REVISION_NOT_FOUND', `Revision not found: ${shown} in ${repo}. Pass a branch, tag or commit that exists.`, { repo, rev });
   }
 }

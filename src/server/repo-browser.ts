@@ -3,6 +3,7 @@
  * Reads go through the git CLI with bounds; a repository the caller may not read does not exist.
  */
 import { createError, isQuarryError } from '../errors.js';
+import { repoPathProblem } from '../git/input.js';
 import { listRefs, resolveRevision } from '../git/mirror.js';
 import { runGit } from '../git/run.js';
 import type { RepoBrowser, RepoInfo, TreeItem } from '../model/repos.js';
@@ -77,9 +78,12 @@ interface LsTreeEntry {
 }
 
 async function treeEntry(gitDir: string, commit: string, path: string): Promise<LsTreeEntry | null> {
-  const out = await runGit(['ls-tree', '-z', commit, '--', path.replace(/^\/+|\/+$/g, '')], { gitDir });
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  // A path no tree can hold names nothing, and must not reach git (`..` leaves the repository).
+  if (clean === '' || repoPathProblem(clean) !== null) return null;
+  const out = await runGit(['ls-tree', '-z', commit, '--', clean], { gitDir });
   const [entry] = parseLsTree(out);
-  return entry && entry.path === path.replace(/^\/+|\/+$/g, '') ? entry : null;
+  return entry && entry.path === clean ? entry : null;
 }
 
 /** `<mode> SP <type> SP <oid> TAB <path> NUL` records. */

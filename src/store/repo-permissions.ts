@@ -6,7 +6,7 @@
 import type { Principal } from '../auth/principal.js';
 import { createError } from '../errors.js';
 import type { Store } from './open.js';
-import { getRepo } from './repos.js';
+import { getRepo, isStorableRepoName } from './repos.js';
 import { getRole } from './roles.js';
 import { getUser } from './users.js';
 import { bumpGeneration } from './generation.js';
@@ -52,7 +52,7 @@ export function makeRepoPublic(store: Store, repo: string): boolean {
 }
 
 export function repoVisibility(store: Store, repo: string): RepoVisibility {
-  const restriction = store.repoRestrictions.get(repo);
+  const restriction = isStorableRepoName(repo) ? store.repoRestrictions.get(repo) : undefined;
   return restriction === undefined ? { public: true } : { public: false, users: restriction.users, roles: restriction.roles };
 }
 
@@ -62,7 +62,7 @@ export function createRepoAccess(store: Store, principal: Principal): (repo: str
   const userId = principal.userId;
   const roles = new Set(principal.roles);
   return (repo) => {
-    const restriction = store.repoRestrictions.get(repo);
+    const restriction = isStorableRepoName(repo) ? store.repoRestrictions.get(repo) : undefined;
     if (restriction === undefined) return true;
     if (userId === null) return false;
     return restriction.users.includes(userId) || restriction.roles.some((r) => roles.has(r));

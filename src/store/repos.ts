@@ -1,13 +1,14 @@
 /**
- * Repository registry records in the instance store, keyed by name, with stable increasing ids.
+ * Repository registry records in the instance store, keyed by name, with stable random ids.
  * Pure bookkeeping: nothing here touches git or the mirrors on disk.
  */
 
+import { randomInt } from 'node:crypto';
 import { createError } from '../errors.js';
 import type { Store } from './open.js';
 
 export interface RepoRecord {
-  /** Never reused, even after the repository is removed. */
+  /** Random (opaque) for repositories added since ids stopped being sequential; never reused. */
   readonly id: number;
   readonly name: string;
   /** Absolute path for local sources, the URL as given otherwise. */
@@ -26,15 +27,30 @@ export interface RepoRecord {
 
 export type RepoUpdate = Partial<Omit<RepoRecord, 'id' | 'name'>>;
 
-const NEXT_REPO_ID = 'nextRepoId';
+/** Where the sequential ids of earlier versions stopped: every id below it may be in use. */
+const LEGACY_NEXT_REPO_ID = 'nextRepoId';
+const ISSUED_PREFIX = 'repoId:';
+/** Ids fit the 31 bits of a positive int32, as Sourcegraph's numeric repository ids do. */
+const MAX_REPO_ID = 2 ** 31 - 1;
+/** Two billion ids make a repeat draw rare; this many in a row only happens once nearly all are taken. */
+const MAX_ATTEMPTS = 10_000;
 
-/** Takes the next repository id; ids of abandoned additions are simply never used. */
+/**
+ * Takes a new repository id: random, so one id says nothing about the others (sequential ids let
+ * a caller count and guess hidden repositories). Every id issued is remembered, so none is ever
+ * reused, even after its repository is removed; ids of abandoned additions are simply never used.
+ */
 export function reserveRepoId(store: Store): number {
   return store.root.transactionSync(() => {
-    const stored = store.meta.get(NEXT_REPO_ID);
-    const next = typeof stored === 'number' ? stored : 1;
-    store.meta.putSync(NEXT_REPO_ID, next + 1);
-    return next;
+    const legacy = store.meta.get(LEGACY_NEXT_REPO_ID);
+    const lowest = typeof legacy === 'number' ? Math.min(Math.max(legacy, 1), MAX_REPO_ID) : 1;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const id = randomInt(lowest, MAX_REPO_ID + 1);
+      if (store.meta.get(`${ISSUED_PREFIX}${id}`) !== undefined) continue;
+      store.meta.putSync(`${ISSUED_PREFIX}${id}`, true);
+      return id;
+    }
+    throw createError('INTERNAL', 'no free repository id is left');
   });
 }
 
@@ -49,8 +65,18 @@ export function addRepo(store: Store, record: RepoRecord): RepoRecord {
   });
 }
 
+/**
+ * Names that can have been stored: repository names have at most 200 characters, while a key of
+ * some kilobytes makes LMDB throw. Longer names from callers are simply not found.
+ */
+const MAX_LOOKUP_BYTES = 1024;
+
+export function isStorableRepoName(name: string): boolean {
+  return name.length <= MAX_LOOKUP_BYTES && Buffer.byteLength(name, 'utf8') <= MAX_LOOKUP_BYTES;
+}
+
 export function getRepo(store: Store, name: string): RepoRecord | undefined {
-  return store.repos.get(name);
+  return isStorableRepoName(name) ? store.repos.get(name) : undefined;
 }
 
 /** Every record, ordered by name. */

@@ -1,9 +1,10 @@
 /**
  * The one place GraphQL errors get their wire shape: QuarryError codes become
- * `extensions.code`, refusals keep Sourcegraph's exact strings, anything unexpected is hidden.
+ * `extensions.code`, refusals keep Sourcegraph's exact strings, and only messages written for the
+ * caller go out: server-side failures and anything unexpected get a fixed text (errors.ts publicMessage).
  */
 import { GraphQLError } from 'graphql';
-import { isQuarryError } from '../../errors.js';
+import { isQuarryError, publicMessage } from '../../errors.js';
 
 export const MUST_BE_SITE_ADMIN = 'must be site admin';
 export const MUST_BE_USER_OR_ADMIN = 'must be authenticated as the authorized user or site admin';
@@ -30,12 +31,9 @@ export function toGraphQLError(err: GraphQLError): WireError {
   if (err.locations) wire.locations = err.locations;
   if (err.path) wire.path = err.path;
   if (cause === undefined || cause instanceof GraphQLError || cause instanceof AccessDenied) return wire;
-  if (isQuarryError(cause)) {
-    wire.message = cause.message;
-    wire.extensions = { code: cause.code };
-    return wire;
-  }
-  wire.message = 'internal error';
-  wire.extensions = { code: 'INTERNAL' };
+  // Server-side failures (git, the index) keep their code but not their message, which may name
+  // the data directory or quote git's stderr.
+  wire.message = publicMessage(cause);
+  wire.extensions = { code: isQuarryError(cause) ? cause.code : 'INTERNAL' };
   return wire;
 }

@@ -22,28 +22,46 @@ export function objectSchema(properties: Readonly<Record<string, PropertySchema>
 
 export type CheckedArguments = { readonly ok: true; readonly args: Record<string, unknown> } | { readonly ok: false; readonly message: string };
 
-/** Every problem is named with its argument, so an agent can fix its call in one retry. */
+/** Enough problems for an agent to fix its call; a thousand unknown keys need not be listed one by one. */
+const MAX_PROBLEMS_SHOWN = 8;
+
+/**
+ * Every problem is named with its argument, so an agent can fix its call in one retry. `input` is
+ * untrusted JSON: names are looked up as own properties only (`toString`, `constructor` and
+ * `__proto__` are unknown arguments like any other), and values are described without recursing.
+ */
 export function checkArguments(schema: ObjectSchema, input: unknown): CheckedArguments {
   const args = input === undefined ? {} : input;
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) return { ok: false, message: 'arguments must be an object' };
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return { ok: false, message: `Invalid arguments: arguments must be a JSON object, not ${describe(args)}.` };
+  const given = args as Record<string, unknown>;
   const problems: string[] = [];
   for (const name of schema.required) {
-    if ((args as Record<string, unknown>)[name] === undefined) problems.push(`"${name}" is required`);
+    if (!Object.hasOwn(given, name) || given[name] === null) problems.push(`"${name}" is required`);
   }
-  for (const [name, value] of Object.entries(args)) {
-    const property = schema.properties[name];
-    if (property === undefined) {
-      problems.push(`unknown argument "${name}" (known: ${Object.keys(schema.properties).join(', ')})`);
+  const clean: Record<string, unknown> = {};
+  for (const name of Object.keys(given)) {
+    const value = given[name];
+    if (!Object.hasOwn(schema.properties, name)) {
+      problems.push(`unknown argument ${quoteName(name)} (known: ${Object.keys(schema.properties).join(', ')})`);
       continue;
     }
-    if (value === undefined || value === null) continue;
-    const problem = checkProperty(property, value);
+    if (value === null) continue;
+    const problem = checkProperty(schema.properties[name]!, value);
     if (problem !== null) problems.push(`"${name}" ${problem}`);
+    else clean[name] = value;
   }
-  if (problems.length > 0) return { ok: false, message: `Invalid arguments: ${problems.join('; ')}.` };
-  const clean: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(args)) if (value !== null && value !== undefined) clean[name] = value;
+  if (problems.length > 0) return { ok: false, message: `Invalid arguments: ${listProblems(problems)}.` };
   return { ok: true, args: clean };
+}
+
+function listProblems(problems: readonly string[]): string {
+  const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).join('; ');
+  const more = problems.length - MAX_PROBLEMS_SHOWN;
+  return more > 0 ? `${shown}; and ${more} more` : shown;
+}
+
+function quoteName(name: string): string {
+  return JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
 }
 
 function checkProperty(property: PropertySchema, value: unknown): string | null {
@@ -64,7 +82,19 @@ function checkProperty(property: PropertySchema, value: unknown): string | null 
   }
 }
 
+/** Small flat arrays and objects are shown, nested or large ones only by kind: they may nest without end. */
+const MAX_SHOWN_ENTRIES = 8;
+
+/** A short description of any JSON value for a message; never recurses. */
 function describe(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  if (typeof value !== 'object' || value === null) return shortText(typeof value === 'string' ? JSON.stringify(value) : String(value));
+  const entries = Array.isArray(value) ? value : Object.values(value);
+  const flat = entries.length <= MAX_SHOWN_ENTRIES && entries.every((v) => typeof v !== 'object' || v === null);
+  if (flat) return shortText(JSON.stringify(value));
+  if (!Array.isArray(value)) return 'an object';
+  return `an array of ${value.length} value${value.length === 1 ? '' : 's'}`;
+}
+
+function shortText(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }

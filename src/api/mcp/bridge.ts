@@ -1,10 +1,13 @@
 /**
  * Carries one HTTP request through the SDK's web-standard Streamable HTTP transport, inside a
  * protocol thread: the request becomes a Fetch Request, and the transport's Response is handed on
- * whole (JSON) or chunk by chunk (SSE, only when the request carries a progress token).
+ * whole (JSON) or chunk by chunk (SSE, only when the request carries a progress token). A body that
+ * is JSON but no JSON-RPC message is refused here; tool arguments bypass the SDK's validation.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { detachToolArguments } from './call-arguments.js';
+import { envelopeProblem, invalidRequestBody } from './jsonrpc-envelope.js';
 import { authInfoFor } from './mcp-server.js';
 
 export interface PlainRequest {
@@ -27,6 +30,10 @@ const DROPPED_HEADERS = new Set(['content-length', 'connection', 'transfer-encod
 /** Resolves once the answer went to the sink; `abort` ends the call early (the client left). */
 export async function bridgeMcpRequest(request: PlainRequest, server: Server, requestId: number, sink: ResponseSink, abort: AbortSignal): Promise<void> {
   const parsed = parseJson(request.body);
+  const problem = parsed === undefined ? null : envelopeProblem(parsed);
+  // Encoded into its own buffer (not Buffer's shared pool): the sink transfers it to the main thread.
+  if (problem !== null) return sink.whole(400, { 'content-type': 'application/json' }, new TextEncoder().encode(invalidRequestBody(problem)));
+  const toolArguments = detachToolArguments(parsed);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(parsed) });
   await server.connect(transport);
   const closeServer = (): void => void server.close().catch(() => {});
@@ -39,7 +46,7 @@ export async function bridgeMcpRequest(request: PlainRequest, server: Server, re
       headers: request.headers as [string, string][],
       ...(parsed === undefined && request.method === 'POST' ? { body: request.body } : {}),
     });
-    const authInfo = authInfoFor(requestId);
+    const authInfo = authInfoFor(requestId, toolArguments);
     const response = await transport.handleRequest(fetchRequest, parsed === undefined ? { authInfo } : { parsedBody: parsed, authInfo });
     await forward(response, sink, abort);
   } finally {

@@ -3,11 +3,15 @@
  * tool list built once, and tools/call handed to a caller-supplied function (the main thread runs
  * the tool). Stateless mode gives each request its own transport; servers are pooled and
  * reconnected, because building one (it compiles a JSON Schema validator) costs more than a call.
- * Unknown and disabled tools are protocol errors (-32602), as the 2025-11-25 spec asks.
+ * Unknown and disabled tools are protocol errors (-32602), as the 2025-11-25 spec asks; a call's
+ * arguments are checked here, as the client sent them, and bad ones are tool errors (isError).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { shorten } from '../../git/input.js';
+import { checkArguments } from './arguments.js';
+import type { DetachedArguments } from './call-arguments.js';
 import type { ListedTool } from './protocol-messages.js';
 import type { Endpoint, ToolAnswer } from './tool.js';
 
@@ -28,22 +32,33 @@ export interface ServerEnvironment {
   readonly callTool: CallTool;
 }
 
-/** How a request's id reaches the handlers: the transport hands authInfo to every one. */
-export function authInfoFor(requestId: number): AuthInfo {
-  return { token: '', clientId: 'quarry', scopes: [], extra: { requestId } };
+/** How a request's id and its tool arguments reach the handlers: the transport hands authInfo to every one. */
+export function authInfoFor(requestId: number, toolArguments: DetachedArguments): AuthInfo {
+  return { token: '', clientId: 'quarry', scopes: [], extra: { requestId, toolArguments } };
 }
 
-function requestIdOf(extra: { readonly authInfo?: AuthInfo | undefined }): number {
+interface HandlerExtra {
+  readonly authInfo?: AuthInfo | undefined;
+  readonly requestId: string | number;
+}
+
+function requestIdOf(extra: HandlerExtra): number {
   const id = extra.authInfo?.extra?.['requestId'];
   if (typeof id !== 'number') throw new McpError(ErrorCode.InternalError, 'request id missing');
   return id;
 }
 
+/** The call's arguments as sent (call-arguments.ts); the SDK's parsed copy only when none were detached. */
+function rawArgumentsOf(extra: HandlerExtra, parsed: unknown): unknown {
+  const detached = extra.authInfo?.extra?.['toolArguments'] as DetachedArguments | undefined;
+  return detached?.has(extra.requestId) ? detached.get(extra.requestId) : parsed;
+}
+
 export function createMcpServer(endpoint: Endpoint, tools: readonly ListedTool[], env: ServerEnvironment): Server {
   const listing = {
-    tools: tools.map((t): Tool => ({ name: t.name, description: t.description, inputSchema: t.inputSchema as Tool['inputSchema'], annotations: { readOnlyHint: true, openWorldHint: false } })),
+    tools: tools.map((t): Tool => ({ name: t.name, description: t.description, inputSchema: { ...t.inputSchema, required: [...t.inputSchema.required] }, annotations: { readOnlyHint: true, openWorldHint: false } })),
   };
-  const names = new Set(tools.map((t) => t.name));
+  const schemas = new Map(tools.map((t) => [t.name, t.inputSchema]));
   const server = new Server(
     { name: SERVER_NAME, version: env.version },
     { capabilities: { tools: {}, logging: {} }, instructions: ENDPOINT_INSTRUCTIONS[endpoint] },
@@ -52,8 +67,12 @@ export function createMcpServer(endpoint: Endpoint, tools: readonly ListedTool[]
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     if (env.disabledTools.has(name)) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} is disabled on this instance.`);
-    if (!names.has(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Tools on this endpoint: ${[...names].join(', ') || 'none'}.`);
-    const answer = await env.callTool(requestIdOf(extra), name, args, extra.signal);
+    const schema = schemas.get(name);
+    if (schema === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${shorten(name, 80)}. Tools on this endpoint: ${[...schemas.keys()].join(', ') || 'none'}.`);
+    // Checked here, so only plain flat values cross to the main thread: arbitrary JSON (nested a
+    // thousand deep, say) could not be cloned there, or would overflow the stack doing it.
+    const checked = checkArguments(schema, rawArgumentsOf(extra, args));
+    const answer = checked.ok ? await env.callTool(requestIdOf(extra), name, checked.args, extra.signal) : { text: checked.message, isError: true };
     // Text content only: Sourcegraph also mirrored it as structuredContent `{ text }`, which doubles
     // every answer on the wire and, in clients that show the model both, in the agent's context.
     return { content: [{ type: 'text', text: answer.text }], ...(answer.isError ? { isError: true } : {}) };

@@ -2,13 +2,14 @@
  * What crosses between the main thread and the MCP protocol threads: plain clone-safe data. The
  * protocol threads speak MCP through the SDK; every tool still runs on the main thread.
  */
+import type { ObjectSchema } from './arguments.js';
 import type { Endpoint } from './tool.js';
 
 /** A tool as tools/list shows it: what a protocol thread needs to answer without the tool itself. */
 export interface ListedTool {
   readonly name: string;
   readonly description: string;
-  readonly inputSchema: unknown;
+  readonly inputSchema: ObjectSchema;
 }
 
 export interface ProtocolThreadData {

@@ -1,16 +1,12 @@
 /**
- * Runs one tool call and maps its failures to answers, in this one place: a tool error or a
- * user-correctable engine error (bad query, unknown repository or revision, timeout) becomes an
- * `isError` answer with its message; anything else is an internal error whose details stay in the log.
+ * Runs one tool call and maps its failures to answers, in this one place: a tool error or an
+ * engine error written for the caller (bad query, unknown repository or revision, timeout:
+ * errors.ts isCallerFacing) becomes an `isError` answer with its message; anything else (git, the
+ * index) is an internal error whose details stay in the log.
  */
-import { errorMessage, isQuarryError, type ErrorCode } from '../../errors.js';
+import { errorMessage, isCallerFacing } from '../../errors.js';
 import { checkArguments } from './arguments.js';
 import { ToolError, type ToolAnswer, type ToolContext, type ToolDefinition } from './tool.js';
-
-const AGENT_CORRECTABLE: readonly ErrorCode[] = [
-  'QUERY_SYNTAX', 'QUERY_UNSUPPORTED', 'PATTERN_UNSUPPORTED', 'PATTERN_INVALID',
-  'REPO_NOT_FOUND', 'REVISION_NOT_FOUND', 'TIMEOUT', 'INVALID_ARGUMENT', 'FORBIDDEN',
-];
 
 export async function runTool<Args>(tool: ToolDefinition<Args>, rawArgs: unknown, ctx: ToolContext, log: (line: string) => void = () => {}): Promise<ToolAnswer> {
   const checked = checkArguments(tool.inputSchema, rawArgs);
@@ -20,8 +16,8 @@ export async function runTool<Args>(tool: ToolDefinition<Args>, rawArgs: unknown
     return await tool.run(checked.args as Args, ctx);
   } catch (err) {
     if (err instanceof ToolError) return { text: err.message, isError: true };
-    if (AGENT_CORRECTABLE.some((code) => isQuarryError(err, code))) return { text: errorMessage(err), isError: true };
     if (ctx.signal.aborted) return { text: 'The call was cancelled.', isError: true };
+    if (isCallerFacing(err)) return { text: errorMessage(err), isError: true };
     log(`mcp: ${tool.name} failed: ${errorMessage(err)}`);
     return internalErrorAnswer(tool.name);
   }

@@ -4,7 +4,7 @@
  */
 import type { AuthResult } from '../../auth/authenticate.js';
 import type { Principal } from '../../auth/principal.js';
-import { errorMessage, isQuarryError, type ErrorCode } from '../../errors.js';
+import { isQuarryError, publicMessage, type ErrorCode } from '../../errors.js';
 import type { Route } from '../../http/routes.js';
 import type { StreamWriter } from '../../http/respond.js';
 import type { SearchMatch, SearchResponse } from '../../model/result.js';
@@ -83,11 +83,12 @@ async function runStream(deps: StreamSearchDeps, params: StreamParams, canRead: 
   } catch (err) {
     if (signal.aborted) return 'cancelled';
     if (isQuarryError(err) && ALERT_CODES.includes(err.code)) {
-      void events.send('alert', { title: 'Unable To Process Query', description: errorMessage(err), proposedQueries: [] });
+      void events.send('alert', { title: 'Unable To Process Query', description: publicMessage(err), proposedQueries: [] });
       void events.send('progress', { done: true, matchCount: 0, durationMs: Math.round(performance.now() - started), skipped: [] });
       return 'alert';
     }
-    void events.send('error', { message: errorMessage(err) });
+    // Only what publicMessage allows: a git or index failure may name the data directory.
+    void events.send('error', { message: publicMessage(err) });
     return 'error';
   }
   sendMatches(response.matches);

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { encodeId } from '../../../src/api/graphql/ids.js';
+import { getRepo } from '../../../src/store/repos.js';
 import { createGraphQLFixture, SECRET_REPO, type GraphQLFixture } from './fixture.js';
 import { REPOSITORIES_PAGE_QUERY } from './src-search-query.js';
 
@@ -92,7 +93,7 @@ test('repositories pages with opaque cursors and hides restricted repositories',
   const second = (await fx.post({ query: REPOSITORIES_PAGE_QUERY, variables: { first: 2, after: first.pageInfo.endCursor } })).json.data.repositories;
   assert.deepEqual(second.nodes.map((n: any) => n.name), ['github.com/acme/tools']);
   assert.deepEqual(second.pageInfo, { hasNextPage: false, endCursor: first.pageInfo.endCursor.replace(/.*/, Buffer.from('Cursor:github.com/acme/tools').toString('base64')) });
-  assert.equal(first.nodes[0].id, encodeId('Repository', 1));
+  assert.equal(first.nodes[0].id, encodeId('Repository', getRepo(fx.engine.engine.store, 'github.com/acme/app')!.id));
   const admin = (await fx.post({ query: REPOSITORIES_PAGE_QUERY, variables: { first: 10 } }, fx.admin)).json.data.repositories;
   assert.equal(admin.totalCount, 4);
 });

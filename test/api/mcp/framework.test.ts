@@ -56,8 +56,30 @@ describe('argument checking', () => {
       message: 'Invalid arguments: "repo" is required; "limit" must be at most 10; "exact" must be a boolean, not "yes"; "repos" may hold at most 2 values.',
     });
     assert.deepEqual(checkArguments(schema, { repo: 1.5, limit: 2.5 }), { ok: false, message: 'Invalid arguments: "repo" must be a string, not 1.5; "limit" must be an integer, not 2.5.' });
-    assert.deepEqual(checkArguments(schema, []), { ok: false, message: 'arguments must be an object' });
+    assert.deepEqual(checkArguments(schema, []), { ok: false, message: 'Invalid arguments: arguments must be a JSON object, not [].' });
     assert.deepEqual(checkArguments(objectSchema({}, []), undefined), { ok: true, args: {} });
+  });
+
+  it('treats prototype names as unknown arguments, never inherited values', () => {
+    const known = '(known: repo, limit, exact, repos)';
+    const raw = JSON.parse('{"repo":"a","__proto__":{"repo":"b"},"constructor":1,"toString":"x","hasOwnProperty":null}') as unknown;
+    assert.deepEqual(checkArguments(schema, raw), {
+      ok: false,
+      message: `Invalid arguments: unknown argument "__proto__" ${known}; unknown argument "constructor" ${known}; unknown argument "toString" ${known}; unknown argument "hasOwnProperty" ${known}.`,
+    });
+    assert.deepEqual(checkArguments(schema, Object.create({ repo: 'inherited' })), { ok: false, message: 'Invalid arguments: "repo" is required.' });
+    assert.deepEqual(checkArguments(schema, { repo: null }), { ok: false, message: 'Invalid arguments: "repo" is required.' });
+  });
+
+  it('describes deeply nested and large values without walking them, and caps the problems listed', () => {
+    let nested: unknown = [];
+    for (let i = 0; i < 200_000; i++) nested = [nested];
+    assert.deepEqual(checkArguments(schema, { repo: nested }), { ok: false, message: 'Invalid arguments: "repo" must be a string, not an array of 1 value.' });
+    assert.deepEqual(checkArguments(schema, { repo: { a: { b: 1 } } }), { ok: false, message: 'Invalid arguments: "repo" must be a string, not an object.' });
+    const many = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, i]));
+    const message = (checkArguments(schema, { repo: 'a', ...many }) as { message: string }).message;
+    assert.equal(message.match(/unknown argument/g)?.length, 8);
+    assert.ok(message.endsWith('; and 992 more.'), message);
   });
 });
 

@@ -108,11 +108,20 @@ test('select: searches send their matches once, at the end', async () => {
   assert.deepEqual(events.map((e) => e.name), ['matches', 'filters', 'progress', 'done']);
 });
 
-test('an internal failure is an error event followed by done', async () => {
+test('an internal failure is an error event followed by done, without the server\'s paths', async () => {
   script = async () => {
-    throw createError('INDEX_CORRUPT', 'segment 7 is unreadable');
+    throw createError('INDEX_CORRUPT', 'index segment /srv/quarry/data/segments/7-x lacks column meta');
   };
   const { events } = await readEvents(await fetch(`${base}/.api/search/stream?q=hit`));
-  assert.deepEqual(events.map((e) => [e.name, e.data]), [['error', { message: 'segment 7 is unreadable' }], ['done', {}]]);
+  const message = 'the search index is damaged; an administrator must re-index the repository';
+  assert.deepEqual(events.map((e) => [e.name, e.data]), [['error', { message }], ['done', {}]]);
   assert.equal(outcomes.at(-1), 'error');
+});
+
+test('a git failure is an error event that quotes neither git nor the data directory', async () => {
+  script = async () => {
+    throw createError('GIT_FAILED', "git ls-tree failed: fatal: '..' is outside repository at '/srv/quarry/data/mirrors/1.git'");
+  };
+  const { events } = await readEvents(await fetch(`${base}/.api/search/stream?q=hit`));
+  assert.deepEqual(events.map((e) => [e.name, e.data]), [['error', { message: 'git failed to read the repository' }], ['done', {}]]);
 });

@@ -7,7 +7,7 @@ import { objectSchema } from '../arguments.js';
 import { plural, treeUrl } from '../format.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolContext, type ToolDefinition } from '../tool.js';
 import type { TreeItem } from '../../../model/repos.js';
-import { cleanPath, parentOf } from './file-path.js';
+import { checkedPath, parentOf } from './file-path.js';
 import { describeAt, resolveRepoAtCommit, type RepoAtCommit } from './revision.js';
 
 export interface ListFilesArgs {
@@ -46,7 +46,7 @@ export const listFilesTool: ToolDefinition<ListFilesArgs> = {
     revision: { type: 'string', description: 'The revision or branch to list files from. If not specified, defaults to the HEAD of the default branch.' },
   }, ['repo']),
   async run(args, ctx) {
-    const path = cleanPath(args.path ?? '');
+    const path = checkedPath(args.path ?? '');
     const at = await resolveRepoAtCommit(ctx, args.repo, args.revision);
     const items = await ctx.services.repos.listTree(at.repo, at.commit, path, false);
     if (items === null) throw await notADirectory(ctx, at, path);

@@ -9,7 +9,7 @@ import type { NavFile } from '../../../symbols/navigation/model.js';
 import { Resolver } from '../../../symbols/navigation/resolve.js';
 import { splitLines } from '../format.js';
 import { ToolError, type ToolContext } from '../tool.js';
-import { cleanPath } from './file-path.js';
+import { checkedPath } from './file-path.js';
 import { describeAt, resolveRepoAtCommit, type RepoAtCommit } from './revision.js';
 
 export interface NavigationStart {
@@ -41,7 +41,7 @@ function cacheOf(index: SymbolIndex): FileSymbolsCache {
 
 export async function startNavigation(ctx: ToolContext, args: NavigationArgs): Promise<NavigationStart> {
   const at = await resolveRepoAtCommit(ctx, args.repo, args.revision);
-  const path = cleanPath(args.path);
+  const path = checkedPath(args.path);
   const index: SymbolIndex | undefined = ctx.services.symbols;
   if (index === undefined) throw new ToolError('Code navigation is not available on this server: it has no symbol tables. Use keyword_search to find the symbol instead.');
   const indexed = (await ctx.services.defaultCommit(at.repo)) === at.commit ? cacheOf(index).get(at.repo, at.commit, path, () => index.fileSymbols(at.repo, path)) : null;

@@ -8,7 +8,7 @@ import { objectSchema } from '../arguments.js';
 import { blobUrl, plural, splitLines } from '../format.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolContext, type ToolDefinition } from '../tool.js';
 import { addNumberedLines } from './file-lines.js';
-import { cleanPath } from './file-path.js';
+import { checkedPath } from './file-path.js';
 import { describeAt, resolveRepoAtCommit, type RepoAtCommit } from './revision.js';
 
 export interface ReadFileArgs {
@@ -67,7 +67,7 @@ export const readFileTool: ToolDefinition<ReadFileArgs> = {
     if (startLine !== undefined && endLine !== undefined && endLine < startLine) {
       throw new ToolError(`endLine (${endLine}) is before startLine (${startLine}): give a range with endLine >= startLine.`);
     }
-    const path = cleanPath(args.path);
+    const path = checkedPath(args.path);
     const at = await resolveRepoAtCommit(ctx, args.repo, args.revision);
     const blob = path === '' ? null : await ctx.services.repos.readBlob(at.repo, at.commit, path);
     if (blob === null) throw await notAFile(ctx, at, path);

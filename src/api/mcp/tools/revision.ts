@@ -2,6 +2,7 @@
  * The repository and commit a file tool reads, or a ToolError the agent can act on. An unreadable
  * repository gets exactly the answer a missing one gets, so tools never reveal what exists.
  */
+import { quoteInput, revisionProblem, shorten } from '../../../git/input.js';
 import { ToolError, type ToolContext } from '../tool.js';
 
 export interface RepoAtCommit {
@@ -15,9 +16,13 @@ const FULL_OID = /^[0-9a-f]{40}$/;
 
 export async function resolveRepoAtCommit(ctx: ToolContext, repo: string, revision: string | undefined): Promise<RepoAtCommit> {
   if (ctx.services.repos.get(repo, ctx.canRead) === null) {
-    throw new ToolError(`Repository not found: ${repo}. Use list_repos to find repository names.`);
+    throw new ToolError(`Repository not found: ${shorten(repo)}. Use list_repos to find repository names.`);
   }
   const rev = revision?.trim() ?? '';
+  const problem = rev === '' ? null : revisionProblem(rev);
+  if (problem !== null) {
+    throw new ToolError(`Invalid revision ${quoteInput(rev)}: it ${problem}. Pass one branch, tag or commit id (such as "main", "v1.2.0" or "HEAD~2"), or omit revision to read the default branch.`);
+  }
   if (rev === '') {
     const commit = await ctx.services.defaultCommit(repo);
     if (commit === null) throw new ToolError(`Repository ${repo} is empty: it has no commits to read yet.`);
@@ -29,7 +34,7 @@ export async function resolveRepoAtCommit(ctx: ToolContext, repo: string, revisi
   }
   const commit = await ctx.services.repos.resolveRevision(repo, rev);
   if (commit === null) {
-    throw new ToolError(`Revision not found: ${rev} in ${repo}. Pass a branch, tag or commit that exists, or omit revision to read the default branch.`);
+    throw new ToolError(`Revision not found: ${shorten(rev)} in ${repo}. Pass a branch, tag or commit that exists, or omit revision to read the default branch.`);
   }
   return { repo, commit, label: rev };
 }
