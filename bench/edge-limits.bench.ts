@@ -1,6 +1,6 @@
 /**
- * What the per-caller limits cost each request at the edge: finding the caller (a known token's
- * fingerprint, or an address), then admit and release, against a real store, beside an empty loop.
+ * What the edge's policies cost each request: finding the caller (a known token's fingerprint, or
+ * an address), admit and release, and the private-mode guard, against a real store, beside an empty loop.
  * Run: node dist/bench/edge-limits.bench.js
  */
 import { createAuthenticator } from '../src/auth/authenticate.js';
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     // Budgets too large to run out during the run, so every request takes the whole path: bucket, slot, release.
     updateSiteConfig(temp.store, 0, '{"rateLimits.requestsPerMinute": 1000000000, "rateLimits.anonymousRequestsPerMinute": 1000000000}');
     const settings = byGeneration(temp.store, () => getSiteConfig(temp.store).effective);
-    const { limits } = createEdgePolicies({ authenticate: createAuthenticator(temp.store), settings, metricsToken: null });
+    const { limits, guard } = createEdgePolicies({ authenticate: createAuthenticator(temp.store), settings, metricsToken: null });
     const signal = new AbortController().signal;
     const head = (headers: Record<string, string>): RequestHead => ({ method: 'POST', path: '/.api/graphql', query: new URLSearchParams(), headers, signal, remoteAddress: '127.0.0.1' });
     const withToken = head({ authorization: `token ${token}` });
@@ -34,14 +34,21 @@ async function main(): Promise<void> {
       const admission = limits.limiter.admit(caller, signal) as Admission;
       if (admission.ok) admission.release();
     };
+    const wholeEdge = (request: RequestHead): void => {
+      const admission = limits.limiter.admit(limits.callerOf(request), signal) as Admission;
+      sink += guard(request) === null ? 1 : 2;
+      if (admission.ok) admission.release();
+    };
     let sink = 0;
     const cases: [string, () => void][] = [
       ['empty loop', () => void (sink += 1)],
       ['caller of a known token (fingerprint lookup)', () => void (sink += limits.callerOf(withToken).key.length)],
       ['caller of an anonymous request (address)', () => void (sink += limits.callerOf(anonymous).key.length)],
       ['admit + release (settings read per request)', () => admitAndRelease({ key: 'token:1', anonymous: false })],
-      ['whole edge cost, token: caller + admit + release', () => admitAndRelease(limits.callerOf(withToken))],
-      ['whole edge cost, anonymous: caller + admit + release', () => admitAndRelease(limits.callerOf(anonymous))],
+      ['guard, token', () => void (sink += guard(withToken) === null ? 1 : 2)],
+      ['guard, anonymous (reads auth.public)', () => void (sink += guard(anonymous) === null ? 1 : 2)],
+      ['whole edge, token: caller + admit + guard + release', () => wholeEdge(withToken)],
+      ['whole edge, anonymous: caller + admit + guard + release', () => wholeEdge(anonymous)],
     ];
     console.log(`| per request | mean µs | median µs |`);
     console.log('| --- | ---: | ---: |');

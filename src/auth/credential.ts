@@ -2,7 +2,7 @@
  * The credential a request presents, found without checking it: the token of its Authorization
  * header (which wins) or of `?token=`, and a fingerprint of it. Nothing here logs or keeps a token.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { parseAuthorizationHeader } from './authorization-header.js';
 
 export type Presented =
@@ -25,7 +25,10 @@ export function presentedCredential(headers: Readonly<Record<string, string | un
   return token === null || token === '' ? NONE : { kind: 'token', token };
 }
 
+/** One-shot hashing (Node 20.12+) costs half of a Hash object's, and this runs on every request. */
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'base64url') => string }).hash;
+
 /** SHA-256 of the token, base64url: what may be kept in memory to recognise a caller. */
 export function credentialFingerprint(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return oneShot !== undefined ? oneShot('sha256', token, 'base64url') : crypto.createHash('sha256').update(token).digest('base64url');
 }

@@ -40,24 +40,25 @@ function listed(paths: readonly string[], path: string): boolean {
  * credentials reaches only the open paths and the self-guarded doors. Credentials are checked by
  * the door; null lets the request through.
  */
-export function privateModeRefusal(request: { readonly path: string; readonly headers: Readonly<Record<string, string>>; readonly query: URLSearchParams }, settings: AccessSettings): AuthFailure | null {
-  if (settings.public || listed(OPEN_PATHS, request.path) || listed(SELF_GUARDED_PATHS, request.path)) return null;
-  return presentedCredential(request.headers, request.query).kind === 'none' ? { status: 401, message: PRIVATE_MODE } : null;
+export function privateModeRefusal(request: { readonly path: string; readonly headers: Readonly<Record<string, string>>; readonly query: URLSearchParams }, settings: () => AccessSettings): AuthFailure | null {
+  // Cheapest questions first: most requests carry a token, and the settings cost a store read.
+  if (presentedCredential(request.headers, request.query).kind !== 'none' || listed(OPEN_PATHS, request.path) || listed(SELF_GUARDED_PATHS, request.path)) return null;
+  return settings().public ? null : { status: 401, message: PRIVATE_MODE };
 }
 
 /**
  * Sourcegraph's rule for GraphQL and the stream API: anonymous callers only on a public instance;
  * a token without `user:all` (or `site-admin:sudo`), such as an `mcp`-only one, is an invalid one.
  */
-export function sourcegraphApiAccess(auth: AuthResult, settings: AccessSettings): AuthResult {
+export function sourcegraphApiAccess(auth: AuthResult, settings: () => AccessSettings): AuthResult {
   if (!auth.ok) return auth;
-  if (auth.principal.userId === null) return settings.public ? auth : refuse(401, PRIVATE_MODE);
+  if (auth.principal.userId === null) return settings().public ? auth : refuse(401, PRIVATE_MODE);
   return canUseGraphQL(auth.principal) ? auth : refuse(401, INVALID_TOKEN);
 }
 
 /** The authenticator a Sourcegraph API door uses: `authenticate` followed by sourcegraphApiAccess. */
 export function forSourcegraphApi(authenticate: Authenticator, settings: () => AccessSettings): Authenticator {
-  return (headers, query) => sourcegraphApiAccess(authenticate(headers, query), settings());
+  return (headers, query) => sourcegraphApiAccess(authenticate(headers, query), settings);
 }
 
 /**

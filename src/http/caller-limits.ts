@@ -111,6 +111,7 @@ export function createCallerLimiter(settings: () => CallerLimitSettings, options
 
   /** Hands freed slots to the caller's own waiters, oldest first. */
   const pump = (state: CallerState): void => {
+    if (state.queue.length === 0) return;
     const { concurrentRequests } = settings();
     while (state.queue.length > 0 && (concurrentRequests === 0 || state.inFlight < concurrentRequests)) {
       const waiter = state.queue.shift()!;

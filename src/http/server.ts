@@ -4,7 +4,7 @@
  * and shuts down gracefully. Only this folder sees uWS.
  */
 import { createError, errorMessage } from '../errors.js';
-import { hasBody, readBody } from './body.js';
+import { hasBody, readBody, type BodyResult } from './body.js';
 import type { Admission, Caller, CallerLimiter } from './caller-limits.js';
 import type { Metrics } from './metrics.js';
 import { snapshotRequest, type RequestHead } from './request.js';
@@ -98,12 +98,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       release = admission.release;
     }
     const body = readBody(res, head, options.maxBodyBytes());
-    void Promise.all([body, admission]).then(async ([result, admitted]) => {
-      if (admitted !== null && !admitted.ok) return reply.finished ? undefined : tooMany(reply, admitted, false);
-      if (admitted !== null && release === null) {
-        if (reply.finished) return admitted.release();
-        release = admitted.release;
-      }
+    const answer = async (result: BodyResult): Promise<void> => {
       if (!result.ok) {
         if (result.status !== 0) reply.send(result.status, `${result.message}\n`, { 'Content-Type': 'text/plain; charset=utf-8' }, { closeConnection: result.status === 413 });
         return;
@@ -121,6 +116,14 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         log(`http: ${head.method} ${head.path} handler returned without answering`);
         reply.json(500, { error: 'internal server error' });
       }
+    };
+    if (!(admission instanceof Promise)) return void body.then(answer);
+    // Queued: the body is read meanwhile; the slot, once granted, is released when the reply ends.
+    void Promise.all([body, admission]).then(([result, admitted]) => {
+      if (!admitted.ok) return reply.finished ? undefined : tooMany(reply, admitted, false);
+      if (reply.finished) return admitted.release();
+      release = admitted.release;
+      return answer(result);
     });
   });
 

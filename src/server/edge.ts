@@ -50,7 +50,7 @@ export function createEdgePolicies(deps: EdgeDeps): EdgePolicies {
   return {
     limits: { limiter: createCallerLimiter(limitSettings), callerOf: createCallerKeys(deps.authenticate) },
     guard(request) {
-      const failure = privateModeRefusal(request, deps.settings().auth);
+      const failure = privateModeRefusal(request, () => deps.settings().auth);
       return failure === null ? null : { status: failure.status, body: `${failure.message}\n`, headers: { 'Content-Type': 'text/plain; charset=utf-8', Vary: 'Authorization' } };
     },
     authorizeScrape: (request) => metricsAccess(request.headers, request.query),

@@ -15,7 +15,7 @@ const PUBLIC = { public: true };
 const NO_QUERY = new URLSearchParams();
 
 describe('private mode at the edge', () => {
-  const refusal = (path: string, headers: Record<string, string> = {}, query = '') => privateModeRefusal({ path, headers, query: new URLSearchParams(query) }, PRIVATE);
+  const refusal = (path: string, headers: Record<string, string> = {}, query = '') => privateModeRefusal({ path, headers, query: new URLSearchParams(query) }, () => PRIVATE);
 
   it('refuses requests without credentials everywhere but the open paths and the self-guarded MCP door', () => {
     for (const path of ['/.api/graphql', '/.api/search/stream', '/metrics', '/anything/else', '/']) {
@@ -30,7 +30,7 @@ describe('private mode at the edge', () => {
     assert.equal(refusal('/.api/graphql', { authorization: 'token whatever' }), null);
     assert.equal(refusal('/.api/graphql', { authorization: 'Nonsense' }), null);
     assert.equal(refusal('/.api/graphql', {}, 'token=abc'), null);
-    assert.equal(privateModeRefusal({ path: '/.api/graphql', headers: {}, query: NO_QUERY }, PUBLIC), null);
+    assert.equal(privateModeRefusal({ path: '/.api/graphql', headers: {}, query: NO_QUERY }, () => PUBLIC), null);
   });
 });
 
