@@ -8,7 +8,7 @@ import { openEngine } from '../src/main.js';
 import { startServerProcess } from '../test/e2e/server-process.js';
 import { makeTempDir, removeDir } from '../test/git/fixtures.js';
 import { REPO_ROOT } from './paths.js';
-import { buildQuarryIndex } from './tools/quarry.js';
+import { buildQuarryIndex, liftRateLimit } from './tools/quarry.js';
 import { writeSideRun } from './record.js';
 import { wrkPost, type WrkResult } from './wrk.js';
 
@@ -42,6 +42,7 @@ async function inProcessQps(dataDir: string, expected: number): Promise<number> 
 async function main(): Promise<void> {
   const data = makeTempDir('quarry-http-bench');
   await buildQuarryIndex('github.com/quarry/quarry', REPO_ROOT, data);
+  await liftRateLimit(data);
   const server = await startServerProcess(data);
   try {
     const token = server.adminToken!;

@@ -15,7 +15,7 @@ import { createMcpServices } from '../src/server/mcp-services.js';
 import { startServerProcess } from '../test/e2e/server-process.js';
 import { makeTempDir, removeDir } from '../test/git/fixtures.js';
 import { REPO_ROOT } from './paths.js';
-import { buildQuarryIndex } from './tools/quarry.js';
+import { buildQuarryIndex, liftRateLimit } from './tools/quarry.js';
 import { writeSideRun } from './record.js';
 import { measure, type Timing } from './timing.js';
 import { wrkPost, type WrkResult } from './wrk.js';
@@ -67,6 +67,7 @@ async function inProcess(dataDir: string, origin: string, expected: Record<CallN
 async function main(): Promise<void> {
   const data = makeTempDir('quarry-mcp-bench');
   await buildQuarryIndex(REPO, REPO_ROOT, data);
+  await liftRateLimit(data);
   const server = await startServerProcess(data);
   try {
     const token = server.adminToken!;

@@ -33,6 +33,11 @@ export interface Config {
   readonly mcpThreads: number;
   /** Build tree-sitter symbol tables while indexing (QUARRY_SYMBOLS=0 or false turns it off). */
   readonly symbols: boolean;
+  /**
+   * A secret a Prometheus scraper may send (`Authorization: Bearer …`) to read /metrics without a
+   * site admin's access token (QUARRY_METRICS_TOKEN); null: only site admins may scrape.
+   */
+  readonly metricsToken: string | null;
 }
 
 export interface ListenAddress {
@@ -76,6 +81,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     mcpAllowedOrigins: originList(env['QUARRY_MCP_ALLOWED_ORIGINS']),
     mcpThreads: positiveInt('QUARRY_MCP_THREADS', env['QUARRY_MCP_THREADS']) ?? 1,
     symbols: env['QUARRY_SYMBOLS'] === undefined || env['QUARRY_SYMBOLS'].trim() === '' ? true : booleanEnv('QUARRY_SYMBOLS', env['QUARRY_SYMBOLS']),
+    metricsToken: metricsToken(env['QUARRY_METRICS_TOKEN']),
   });
 }
 
@@ -93,6 +99,14 @@ function booleanEnv(name: string, value: string | undefined): boolean {
   if (text === undefined || text === 'false' || text === '0') return false;
   if (text === 'true' || text === '1') return true;
   throw createError('USAGE', `${name} must be true or false, got ${JSON.stringify(value)}`);
+}
+
+/** Short secrets can be guessed; the check runs before any request can try one. */
+function metricsToken(value: string | undefined): string | null {
+  const token = nonEmpty(value)?.trim();
+  if (token === undefined) return null;
+  if (token.length < 16 || /\s/.test(token)) throw createError('USAGE', 'QUARRY_METRICS_TOKEN must be at least 16 characters without spaces (e.g. `openssl rand -hex 32`)');
+  return token;
 }
 
 function originList(value: string | undefined): string[] {

@@ -4,7 +4,8 @@
  */
 import { join } from 'node:path';
 import { streamSearchRoute } from './api/stream/route.js';
-import { createAuthenticator, withoutMcpOnlyTokens } from './auth/authenticate.js';
+import { createAuthenticator } from './auth/authenticate.js';
+import { forSourcegraphApi } from './auth/policy.js';
 import type { Principal } from './auth/principal.js';
 import type { Config } from './config.js';
 import { createError, errorMessage } from './errors.js';
@@ -114,6 +115,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const { apiRoutes } = await import('./server/api-routes.js');
   const { createServerGraphQL } = await import('./server/graphql.js');
   const { createServerMcp } = await import('./server/mcp.js');
+  const { createEdgePolicies } = await import('./server/edge.js');
   if (http.binding !== 'native' && !options.allowJsFallback) {
     throw createError('NATIVE_UNAVAILABLE', 'uWebSockets.js could not load its native binary and fell back to its slow pure-JS server; refusing to serve (pass --allow-js-fallback to serve anyway)');
   }
@@ -129,25 +131,27 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const startedAt = Date.now();
   let stopping = false;
   const authenticate = createAuthenticator(engine.store);
+  const sourcegraphApiAuth = forSourcegraphApi(authenticate, () => settings().auth);
+  const edge = createEdgePolicies({ authenticate, settings, metricsToken: config.metricsToken });
   const repoAccess = (principal: Principal): ((repo: string) => boolean) => createRepoAccess(engine.store, principal);
   const mcp = createServerMcp({ config, store: engine.store, catalog: engine.catalog, search: engine.search, history: engine.history, pool: engine.pool, settings, authenticate, repoAccess, log });
   const metrics = http.createMetrics();
   const searches = metrics.counter('quarry_stream_searches_total', 'Streaming searches by outcome (cancelled: the client went away).', 'outcome');
   const server: HttpServer = http.createHttpServer({
-    maxBodyBytes: () => config.maxBodyBytes ?? settings().http.maxBodyBytes, onLog: log, metrics,
+    maxBodyBytes: () => config.maxBodyBytes ?? settings().http.maxBodyBytes, onLog: log, metrics, limits: edge.limits, guard: edge.guard,
     routes: [
       ...http.opsRoutes({
-        metrics,
+        metrics, authorizeScrape: edge.authorizeScrape,
         problems: () => (stopping ? ['pool'] : [...probe('store', () => engine.store.meta.get('health')), ...probe('catalog', () => engine.catalog.list())]),
         gauges: () => ({
           poolQueueDepth: engine.pool.queueSize, poolThreads: engine.pool.threads, requestsInFlight: server.requestsInFlight,
-          indexes: engine.catalog.list().map((m) => ({ repo: m.repo, files: m.files, bytes: m.bytes })), uptimeSeconds: (Date.now() - startedAt) / 1000,
+          indexes: indexTotals(engine.catalog), uptimeSeconds: (Date.now() - startedAt) / 1000,
         }),
       }),
       streamSearchRoute({
-        search: engine.search, authenticate: withoutMcpOnlyTokens(authenticate, 'streaming search API'), repoAccess, onSearchEnd: (outcome) => searches.inc(outcome),
+        search: engine.search, authenticate: sourcegraphApiAuth, repoAccess, onSearchEnd: (outcome) => searches.inc(outcome),
       }),
-      ...apiRoutes({ graphql: createServerGraphQL({ dataDir: config.dataDir, store: engine.store, search: engine.search, history: engine.history, pool: engine.pool }), authenticate, repoAccess }),
+      ...apiRoutes({ graphql: createServerGraphQL({ dataDir: config.dataDir, store: engine.store, search: engine.search, history: engine.history, pool: engine.pool }), authenticate: sourcegraphApiAuth, repoAccess }),
       ...mcp.routes,
     ],
   });
@@ -171,6 +175,11 @@ export async function startServer(config: Config, options: StartServerOptions = 
     initialAdmin,
     stop: shutdown,
   };
+}
+
+function indexTotals(catalog: Catalog): { repositories: number; files: number; bytes: number } {
+  const manifests = catalog.list();
+  return { repositories: manifests.length, files: manifests.reduce((n, m) => n + m.files, 0), bytes: manifests.reduce((n, m) => n + m.bytes, 0) };
 }
 
 function probe(name: string, check: () => unknown): string[] {

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { openEngine, type Engine } from '../../src/main.js';
 import type { SearchResponse } from '../../src/model/result.js';
+import { openStore } from '../../src/store/open.js';
+import { getSiteConfig, updateSiteConfig } from '../../src/store/site-config.js';
 import { QUARRY_BIN } from '../paths.js';
 import type { BenchQuery } from '../queries.js';
 import { count, timed, type Counted, type TimedRun } from './process.js';
@@ -20,6 +22,19 @@ export function quarryQuery(q: BenchQuery): string {
   if (q.caseSensitive) parts.push('case:yes');
   parts.push(q.literal ? 'patterntype:literal' : 'patterntype:regexp', q.pattern);
   return parts.join(' ');
+}
+
+/**
+ * A load generator is one caller far past any per-minute budget: lifts that budget in the site
+ * configuration of `dataDir` (the per-caller concurrency limit and its queue stay in force).
+ */
+export async function liftRateLimit(dataDir: string): Promise<void> {
+  const store = openStore(dataDir);
+  try {
+    updateSiteConfig(store, getSiteConfig(store).id, '{"rateLimits.requestsPerMinute": 0}');
+  } finally {
+    await store.close();
+  }
 }
 
 export interface QuarryIndexRun {

@@ -118,27 +118,9 @@ export function hasPermission(principal: Principal, permission: string): boolean
   return principal.permissions.includes(permission);
 }
 
-/** The answer GraphQL gives a token that is not allowed to use it (for instance an `mcp`-only one). */
-export const GRAPHQL_SCOPE_FAILURE: AuthFailure = {
-  status: 403,
-  message: 'This access token cannot be used for the GraphQL API: it needs the user:all scope.',
-};
-
-/** Anonymous callers may (they see public data); token callers need `user:all` or `site-admin:sudo`. */
+/** The token rule of GraphQL and the stream API: `user:all` or `site-admin:sudo` (anonymous callers: see policy.ts). */
 export function canUseGraphQL(principal: Principal): boolean {
   return principal.userId === null || hasScope(principal, 'user:all') || hasScope(principal, SUDO_SCOPE);
 }
 
 export type Authenticator = (headers: Readonly<Record<string, string | undefined>>, query?: URLSearchParams) => AuthResult;
-
-/**
- * The authenticator of a front door other than GraphQL and MCP (the stream API): it follows
- * GraphQL's rule, so an `mcp`-only token works on the MCP endpoints and nowhere else.
- */
-export function withoutMcpOnlyTokens(authenticate: Authenticator, api: string): Authenticator {
-  return (headers, query) => {
-    const result = authenticate(headers, query);
-    if (!result.ok || canUseGraphQL(result.principal)) return result;
-    return fail(403, `This access token cannot be used for the ${api}: it needs the user:all scope.`);
-  };
-}

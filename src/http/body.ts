@@ -17,7 +17,7 @@ export type BodyResult =
 const EMPTY = new Uint8Array(0);
 
 /** GET-style requests without Content-Length or Transfer-Encoding get no onData calls from uWS. */
-function hasBody(head: RequestHead): boolean {
+export function hasBody(head: RequestHead): boolean {
   const length = head.headers['content-length'];
   return (length !== undefined && length.trim() !== '0') || head.headers['transfer-encoding'] !== undefined;
 }

@@ -1,12 +1,14 @@
 /**
- * Prometheus text exposition: request counts by route and status, a latency histogram, labelled
- * counters other layers increment, and gauges read at scrape time (pool, index sizes, uptime).
+ * Prometheus text exposition: request counts by route template and status, a latency histogram,
+ * labelled counters other layers increment, and gauges read at scrape time (pool, index totals,
+ * uptime). Labels come from bounded sets only: no repository name, user or raw path appears here.
  */
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export interface IndexSize {
-  readonly repo: string;
+/** Totals over every indexed repository: per-repository figures would name restricted ones. */
+export interface IndexTotals {
+  readonly repositories: number;
   readonly files: number;
   readonly bytes: number;
 }
@@ -16,7 +18,7 @@ export interface MetricsGauges {
   readonly poolQueueDepth: number;
   readonly poolThreads: number;
   readonly requestsInFlight: number;
-  readonly indexes: readonly IndexSize[];
+  readonly indexes: IndexTotals;
   readonly uptimeSeconds: number;
 }
 
@@ -73,10 +75,9 @@ export function createMetrics(): Metrics {
       out.push(...gauge('quarry_http_requests_in_flight', 'HTTP requests being answered.', gauges.requestsInFlight));
       out.push(...gauge('quarry_pool_queue_depth', 'Worker pool tasks waiting for a thread.', gauges.poolQueueDepth));
       out.push(...gauge('quarry_pool_threads', 'Worker pool threads.', gauges.poolThreads));
-      out.push(...family('quarry_index_files', 'gauge', 'Indexed live files, by repository.'));
-      for (const i of gauges.indexes) out.push(`quarry_index_files{repo=${label(i.repo)}} ${i.files}`);
-      out.push(...family('quarry_index_bytes', 'gauge', 'Indexed live bytes, by repository.'));
-      for (const i of gauges.indexes) out.push(`quarry_index_bytes{repo=${label(i.repo)}} ${i.bytes}`);
+      out.push(...gauge('quarry_index_repositories', 'Indexed repositories.', gauges.indexes.repositories));
+      out.push(...gauge('quarry_index_files', 'Indexed live files, all repositories together.', gauges.indexes.files));
+      out.push(...gauge('quarry_index_bytes', 'Indexed live bytes, all repositories together.', gauges.indexes.bytes));
       out.push(...gauge('quarry_uptime_seconds', 'Seconds since the server started.', gauges.uptimeSeconds));
       return `${out.join('\n')}\n`;
     },

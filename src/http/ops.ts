@@ -1,15 +1,24 @@
 /**
- * The operator's routes: `GET /healthz` (200 `ok` when every dependency answers) and
- * `GET /metrics` (Prometheus text). What "healthy" means is supplied by the composition root.
+ * The operator's routes: `GET /healthz` (200 `ok` when every dependency answers; never limited)
+ * and `GET /metrics` (Prometheus text, for whom `authorizeScrape` admits). What "healthy" means
+ * and who may scrape are supplied by the composition root.
  */
 import type { Metrics, MetricsGauges } from './metrics.js';
+import type { HttpRequest } from './request.js';
 import type { Route } from './routes.js';
+
+export interface ScrapeRefusal {
+  readonly status: number;
+  readonly message: string;
+}
 
 export interface OpsDeps {
   readonly metrics: Metrics;
   /** Names of the parts that are down; empty when healthy. */
   readonly problems: () => readonly string[];
   readonly gauges: () => MetricsGauges;
+  /** Null admits the scraper. */
+  readonly authorizeScrape: (request: HttpRequest) => ScrapeRefusal | null;
 }
 
 export function opsRoutes(deps: OpsDeps): Route[] {
@@ -17,6 +26,7 @@ export function opsRoutes(deps: OpsDeps): Route[] {
     {
       method: 'GET',
       path: '/healthz',
+      unlimited: true,
       handler(_request, reply) {
         const problems = deps.problems();
         if (problems.length === 0) reply.text(200, 'ok');
@@ -26,8 +36,10 @@ export function opsRoutes(deps: OpsDeps): Route[] {
     {
       method: 'GET',
       path: '/metrics',
-      handler(_request, reply) {
-        reply.send(200, deps.metrics.render(deps.gauges()), { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' });
+      handler(request, reply) {
+        const refusal = deps.authorizeScrape(request);
+        if (refusal !== null) return reply.text(refusal.status, refusal.message, { Vary: 'Authorization' });
+        reply.send(200, deps.metrics.render(deps.gauges()), { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', Vary: 'Authorization' });
       },
     },
   ];

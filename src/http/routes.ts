@@ -12,11 +12,14 @@ export interface Route {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | '*';
   readonly path: string;
   readonly handler: Handler;
+  /** Never counted against per-caller limits: health checks must answer while a caller is throttled. */
+  readonly unlimited?: boolean;
 }
 
+/** `path` is the matched route's template (`/.api/mcp/*`), never the request's own path. */
 export type RouteMatch =
-  | { readonly kind: 'found'; readonly route: Route }
-  | { readonly kind: 'method-not-allowed'; readonly allow: readonly string[] }
+  | { readonly kind: 'found'; readonly route: Route; readonly path: string }
+  | { readonly kind: 'method-not-allowed'; readonly allow: readonly string[]; readonly path: string }
   | { readonly kind: 'not-found' };
 
 export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
@@ -24,7 +27,8 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
   if (onPath.length === 0) onPath = routes.filter((r) => r.path.endsWith('/*') && path.startsWith(r.path.slice(0, -1)));
   if (onPath.length === 0) return { kind: 'not-found' };
   const route = onPath.find((r) => r.method === method || r.method === '*' || (method === 'HEAD' && r.method === 'GET'));
-  return route ? { kind: 'found', route } : { kind: 'method-not-allowed', allow: onPath.map((r) => r.method) };
+  const template = onPath[0]!.path;
+  return route ? { kind: 'found', route, path: template } : { kind: 'method-not-allowed', allow: onPath.map((r) => r.method), path: template };
 }
 
 export function answerUnmatched(match: Exclude<RouteMatch, { kind: 'found' }>, request: Pick<HttpRequest, 'method' | 'path'>, reply: Reply): void {

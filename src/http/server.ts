@@ -1,13 +1,15 @@
 /**
- * The uWebSockets.js HTTP server: snapshots each request, reads its body (bounded), dispatches
- * through the route table, records metrics, and shuts down gracefully. Only this folder sees uWS.
+ * The uWebSockets.js HTTP server: snapshots each request, applies the per-caller limits and the
+ * access guard, reads its body (bounded), dispatches through the route table, records metrics,
+ * and shuts down gracefully. Only this folder sees uWS.
  */
 import { createError, errorMessage } from '../errors.js';
-import { readBody } from './body.js';
+import { hasBody, readBody, type BodyResult } from './body.js';
+import type { Admission, Caller, CallerLimiter } from './caller-limits.js';
 import type { Metrics } from './metrics.js';
-import { snapshotRequest } from './request.js';
-import { createReply } from './respond.js';
-import { answerUnmatched, matchRoute, type Route } from './routes.js';
+import { snapshotRequest, type RequestHead } from './request.js';
+import { createReply, type Headers, type Reply } from './respond.js';
+import { answerUnmatched, matchRoute, type Route, type RouteMatch } from './routes.js';
 import { binding, uws, type UwsBinding, type UwsListenSocket, type UwsResponse } from './uws.js';
 
 export interface HttpServerOptions {
@@ -16,6 +18,22 @@ export interface HttpServerOptions {
   readonly maxBodyBytes: () => number;
   readonly onLog?: (line: string) => void;
   readonly metrics?: Metrics;
+  /** Per-caller limits; routes marked `unlimited` skip them. */
+  readonly limits?: EdgeLimits;
+  /** Asked before any handler runs (after the limits): a refusal is the answer. */
+  readonly guard?: (request: RequestHead) => EdgeRefusal | null;
+}
+
+export interface EdgeLimits {
+  readonly limiter: CallerLimiter;
+  /** Who is calling, from the request head alone (the body is not read yet). */
+  readonly callerOf: (request: RequestHead) => Caller;
+}
+
+export interface EdgeRefusal {
+  readonly status: number;
+  readonly body: string;
+  readonly headers: Headers;
 }
 
 export interface HttpServer {
@@ -42,30 +60,51 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   let listenSocket: UwsListenSocket | null = null;
   let closing = false;
 
+  const limited = options.metrics?.counter('quarry_http_limited_total', 'Requests refused with 429 by the per-caller limits, by reason.', 'reason');
+  const admit = (match: RouteMatch, head: RequestHead): Admission | Promise<Admission> | null => {
+    if (options.limits === undefined || (match.kind === 'found' && match.route.unlimited === true)) return null;
+    return options.limits.limiter.admit(options.limits.callerOf(head), head.signal);
+  };
+  // Sourcegraph's answer (reference §3.2): 429, Retry-After, empty body.
+  const tooMany = (reply: Reply, refused: Extract<Admission, { ok: false }>, closeConnection: boolean): void => {
+    limited?.inc(refused.reason);
+    reply.send(429, '', { 'Retry-After': String(refused.retryAfterSeconds) }, { closeConnection });
+  };
+
   app.any('/*', (res, req) => {
     const started = performance.now();
     const aborted = new AbortController();
     const head = snapshotRequest(res, req, aborted);
     const match = matchRoute(options.routes, head.method, head.path);
-    // Unknown paths share one label so that scanners cannot grow the metrics without bound.
-    const routeLabel = match.kind === 'not-found' ? 'unmatched' : head.path;
+    // Route templates, never raw paths: a scanner cannot grow the metrics without bound.
+    const routeLabel = match.kind === 'not-found' ? 'unmatched' : match.path;
     const entry: InFlight = { res, aborted };
     active.add(entry);
+    let release: (() => void) | null = null;
     const reply = createReply(res, aborted.signal, {
       closing: () => closing,
       onFinish(status) {
+        release?.();
         active.delete(entry);
         options.metrics?.recordRequest(routeLabel, status === 0 || aborted.signal.aborted ? CLIENT_WENT_AWAY : status, (performance.now() - started) / 1000);
         if (active.size === 0) idle?.();
       },
     });
     if (closing) return reply.text(503, 'server is shutting down');
+    const admission = admit(match, head);
+    if (admission !== null && !(admission instanceof Promise)) {
+      // Refused before its body was read: closing the connection drops the rest of it.
+      if (!admission.ok) return tooMany(reply, admission, hasBody(head));
+      release = admission.release;
+    }
     const body = readBody(res, head, options.maxBodyBytes());
-    void body.then(async (result) => {
+    const answer = async (result: BodyResult): Promise<void> => {
       if (!result.ok) {
         if (result.status !== 0) reply.send(result.status, `${result.message}\n`, { 'Content-Type': 'text/plain; charset=utf-8' }, { closeConnection: result.status === 413 });
         return;
       }
+      const refusal = options.guard?.(head) ?? null;
+      if (refusal !== null) return reply.send(refusal.status, refusal.body, refusal.headers);
       if (match.kind !== 'found') return answerUnmatched(match, head, reply);
       try {
         await match.route.handler({ ...head, body: result.body }, reply);
@@ -77,6 +116,14 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         log(`http: ${head.method} ${head.path} handler returned without answering`);
         reply.json(500, { error: 'internal server error' });
       }
+    };
+    if (!(admission instanceof Promise)) return void body.then(answer);
+    // Queued: the body is read meanwhile; the slot, once granted, is released when the reply ends.
+    void Promise.all([body, admission]).then(([result, admitted]) => {
+      if (!admitted.ok) return reply.finished ? undefined : tooMany(reply, admitted, false);
+      if (reply.finished) return admitted.release();
+      release = admitted.release;
+      return answer(result);
     });
   });
 

@@ -1,6 +1,7 @@
 /**
  * The API front doors as routes: GraphQL (`POST /.api/graphql`) and the debug console page and
- * its assets. Authentication happens here, once per request, before any handler runs.
+ * its assets. GraphQL authenticates here, once per request, through the Sourcegraph API rule of
+ * auth/policy.ts; the console page and assets hold no data and are open (the page asks for a token).
  */
 import type { GraphQLHandler } from '../api/graphql/handler.js';
 import { consoleAsset, CONSOLE_ASSET_NAMES } from '../api/pages/console-assets.js';
@@ -11,6 +12,7 @@ import type { Route } from '../http/routes.js';
 
 export interface ApiRouteDeps {
   readonly graphql: GraphQLHandler;
+  /** forSourcegraphApi(…) of auth/policy.ts: private mode and the token scopes GraphQL takes. */
   readonly authenticate: (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult;
   readonly repoAccess: (principal: Principal) => (repo: string) => boolean;
 }

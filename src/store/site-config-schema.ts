@@ -11,12 +11,14 @@
 import { createError } from '../errors.js';
 import type { JsonValue } from './jsonc.js';
 
-type SettingKind = 'boolean' | 'positive integer';
+/** `non-negative integer` settings are limits where 0 switches the limit off. */
+type SettingKind = 'boolean' | 'positive integer' | 'non-negative integer';
 
 const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly default: boolean | number }>> = {
   'mcp.enabled': { kind: 'boolean', default: true },
   'mcp.maxAnswerTokens': { kind: 'positive integer', default: 8000 },
   'auth.idpDynamicClientRegistrationEnabled': { kind: 'boolean', default: true },
+  'auth.public': { kind: 'boolean', default: false },
   'rateLimits.graphQLMaxDepth': { kind: 'positive integer', default: 30 },
   'rateLimits.graphQLMaxFieldCount': { kind: 'positive integer', default: 500000 },
   'rateLimits.graphQLMaxAliases': { kind: 'positive integer', default: 500 },
@@ -24,6 +26,11 @@ const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly d
   'rateLimits.graphQLMaxUniqueFieldCount': { kind: 'positive integer', default: 500 },
   'rateLimits.graphQLMaxExpandedSelections': { kind: 'positive integer', default: 1000 },
   'rateLimits.graphQLMaxSearches': { kind: 'positive integer', default: 5 },
+  'rateLimits.requestsPerMinute': { kind: 'non-negative integer', default: 6000 },
+  'rateLimits.anonymousRequestsPerMinute': { kind: 'non-negative integer', default: 1200 },
+  'rateLimits.concurrentRequests': { kind: 'non-negative integer', default: 16 },
+  'rateLimits.queuedRequests': { kind: 'non-negative integer', default: 64 },
+  'rateLimits.queueTimeoutSeconds': { kind: 'positive integer', default: 10 },
   'search.limits.maxTimeoutSeconds': { kind: 'positive integer', default: 60 },
   'search.defaultTimeoutSeconds': { kind: 'positive integer', default: 10 },
   'search.limits.maxResults': { kind: 'positive integer', default: 10000 },
@@ -37,8 +44,12 @@ export const SITE_CONFIG_KEYS: readonly string[] = Object.keys(SETTINGS);
 export interface SiteConfiguration {
   /** maxAnswerTokens: every MCP tool answer fits this many tokens (about 4 characters each). */
   readonly mcp: { readonly enabled: boolean; readonly maxAnswerTokens: number };
-  /** Effective value: false whenever mcp.enabled is false. */
-  readonly auth: { readonly idpDynamicClientRegistrationEnabled: boolean };
+  readonly auth: {
+    /** Effective value: false whenever mcp.enabled is false. */
+    readonly idpDynamicClientRegistrationEnabled: boolean;
+    /** Anonymous callers may use GraphQL and the stream API (public repositories only); false: sign-in required. */
+    readonly public: boolean;
+  };
   readonly rateLimits: {
     readonly graphQLMaxDepth: number;
     readonly graphQLMaxFieldCount: number;
@@ -49,6 +60,16 @@ export interface SiteConfiguration {
     readonly graphQLMaxExpandedSelections: number;
     /** Quarry's own: searches one GraphQL request may start (they run one after another). */
     readonly graphQLMaxSearches: number;
+    /** Per access token (0: no limit); a burst may spend the whole minute's budget at once. */
+    readonly requestsPerMinute: number;
+    /** Per client address, for requests without a valid token (0: no limit). */
+    readonly anonymousRequestsPerMinute: number;
+    /** Requests of one caller answered at once (0: no limit); more wait in that caller's own queue. */
+    readonly concurrentRequests: number;
+    /** Requests of one caller that may wait; past that, 429. */
+    readonly queuedRequests: number;
+    /** How long a queued request waits for its turn before 429. */
+    readonly queueTimeoutSeconds: number;
   };
   /** maxResults: the match limit without count:; maxCount: the most matches any search collects, count:all included. */
   readonly search: { readonly defaultTimeoutSeconds: number; readonly limits: { readonly maxTimeoutSeconds: number; readonly maxResults: number; readonly maxCount: number } };
@@ -61,7 +82,7 @@ function invalid(message: string, path: string): never {
 }
 
 function checkType(path: string, kind: SettingKind, value: JsonValue): void {
-  const ok = kind === 'boolean' ? typeof value === 'boolean' : typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+  const ok = kind === 'boolean' ? typeof value === 'boolean' : typeof value === 'number' && Number.isSafeInteger(value) && value >= (kind === 'positive integer' ? 1 : 0);
   if (!ok) invalid(`"${path}" must be a ${kind}, not ${JSON.stringify(value)}`, path);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The server's settings in config.ts: the listen address (flag, then QUARRY_LISTEN, then
- * 127.0.0.1:7080) and the request body limit.
+ * 127.0.0.1:7080), the request body limit and the metrics scrape token.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -26,4 +26,10 @@ test('max body bytes: override over QUARRY_MAX_BODY_BYTES over the site configur
   assert.equal(loadConfig({}, { QUARRY_MAX_BODY_BYTES: '2048' }).maxBodyBytes, 2048);
   assert.equal(loadConfig({ maxBodyBytes: 10 }, { QUARRY_MAX_BODY_BYTES: '2048' }).maxBodyBytes, 10);
   assert.throws(() => loadConfig({}, { QUARRY_MAX_BODY_BYTES: '-1' }), (err) => isQuarryError(err, 'USAGE'));
+});
+
+test('metrics scrape token: QUARRY_METRICS_TOKEN, refused when short, never echoed in the error', () => {
+  assert.equal(loadConfig({}, {}).metricsToken, null);
+  assert.equal(loadConfig({}, { QUARRY_METRICS_TOKEN: ' 0123456789abcdef0123 ' }).metricsToken, '0123456789abcdef0123');
+  assert.throws(() => loadConfig({}, { QUARRY_METRICS_TOKEN: 'short-secret' }), (err) => isQuarryError(err, 'USAGE') && !err.message.includes('short-secret'));
 });

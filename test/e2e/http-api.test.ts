@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
@@ -55,6 +57,10 @@ before(async () => {
   alice = quarry(['tokens', 'create', 'alice', '--data', data]).stdout.trim();
   mcpOnly = quarry(['tokens', 'create', 'alice', '--scopes', 'mcp', '--data', data]).stdout.trim();
   assert.equal(quarry(['repos', 'restrict', 'github.com/acme/secret', '--data', data]).status, 0);
+  // Anonymous callers are part of these tests: a public instance serves them (private: test/e2e/edge.test.ts).
+  const publicConfig = join(data, 'public.jsonc');
+  writeFileSync(publicConfig, '{"auth.public": true}');
+  assert.equal(quarry(['config', 'set', publicConfig, '--data', data]).status, 0);
 });
 
 after(async () => {
@@ -78,10 +84,9 @@ describe('authentication', () => {
   it('answers bad credentials with the exact 401 and 403 texts', async () => {
     assert.deepEqual(await graphql('{ currentUser { username } }', `sgp_local_${'0'.repeat(40)}`), { status: 401, text: 'Invalid access token.\n' });
     assert.deepEqual(await graphql('{ currentUser { username } }', null, {}, { Authorization: 'token' }), { status: 401, text: 'Invalid Authorization header.\n' });
-    const refused = await graphql('{ currentUser { username } }', mcpOnly);
-    assert.equal(refused.status, 403);
+    assert.deepEqual(await graphql('{ currentUser { username } }', mcpOnly), { status: 401, text: 'Invalid access token.\n' }, 'a token without user:all');
     const stream = await fetch(`${server.url}/.api/search/stream?q=Router`, { headers: { Authorization: `token ${mcpOnly}`, Accept: 'text/event-stream' } });
-    assert.deepEqual([stream.status, await stream.text()], [403, 'This access token cannot be used for the streaming search API: it needs the user:all scope.\n']);
+    assert.deepEqual([stream.status, await stream.text()], [401, 'Invalid access token.\n']);
   });
 
   it('lets a sudo token act as another user, and refuses sudo to nobody', async () => {

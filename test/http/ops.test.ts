@@ -1,30 +1,69 @@
 /**
- * /healthz and /metrics on a real server over a real data directory: health answers `ok`, and
- * the metrics text is valid Prometheus exposition with the families operators rely on.
+ * /healthz and /metrics on a real server over a real data directory: health answers anyone;
+ * metrics answer only a site admin or the scrape token, name no repository, and keep a bounded
+ * label set however many distinct paths are requested.
  */
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { restrictRepo } from '../../src/store/repo-permissions.js';
+import { createAccessToken } from '../../src/store/tokens.js';
+import { createUser } from '../../src/store/users.js';
 import { metricValue, startServerFixture, type ServerFixture } from './server-fixture.js';
 
+const SCRAPE_TOKEN = 'scrape-0123456789abcdef';
+const HIDDEN = 'example.com/hidden-vault';
 let fixture: ServerFixture;
+let alice = '';
+let adminMcpOnly = '';
 
 before(async () => {
-  fixture = await startServerFixture({ 'example.com/alpha': { 'a.ts': 'export const alpha = 1;\n', 'b.md': '# alpha\n' } });
+  fixture = await startServerFixture({
+    'example.com/alpha': { 'a.ts': 'export const alpha = 1;\n', 'b.md': '# alpha\n' },
+    [HIDDEN]: { 'plan.txt': 'the vault plan\n' },
+  }, {
+    metricsToken: SCRAPE_TOKEN,
+    prepare(store) {
+      const user = createUser(store, { username: 'alice' });
+      alice = createAccessToken(store, { userId: user.id, creatorId: user.id, scopes: ['user:all'], note: 'test' }).token;
+      adminMcpOnly = createAccessToken(store, { userId: 1, creatorId: 1, scopes: ['mcp'], note: 'test' }).token;
+      restrictRepo(store, HIDDEN, { users: [], roles: [] });
+    },
+  });
 });
 
 after(async () => {
   await fixture.close();
 });
 
-test('GET /healthz answers 200 ok while the store, catalog and pool are up', async () => {
+function scrape(authorization?: string): Promise<Response> {
+  return fetch(`${fixture.url}/metrics`, authorization === undefined ? {} : { headers: { Authorization: authorization } });
+}
+
+test('GET /healthz answers 200 ok to anyone while the store, catalog and pool are up', async () => {
   const res = await fetch(`${fixture.url}/healthz`);
   assert.equal(res.status, 200);
   assert.equal(await res.text(), 'ok\n');
 });
 
-test('GET /metrics is Prometheus text: TYPE before samples, valid names, parseable values', async () => {
+test('GET /metrics refuses callers who are neither a site admin nor the scraper', async () => {
+  const anonymous = await scrape();
+  assert.equal(anonymous.status, 401);
+  assert.equal(anonymous.headers.get('vary'), 'Authorization');
+  assert.doesNotMatch(await anonymous.text(), /quarry_/);
+  const user = await scrape(`token ${alice}`);
+  assert.deepEqual([user.status, await user.text()], [403, 'must be site admin\n']);
+  const wrongScope = await scrape(`token ${adminMcpOnly}`);
+  assert.deepEqual([wrongScope.status, await wrongScope.text()], [401, 'Invalid access token.\n']);
+  const wrongSecret = await scrape(`Bearer ${SCRAPE_TOKEN}x`);
+  assert.deepEqual([wrongSecret.status, await wrongSecret.text()], [401, 'Invalid access token.\n']);
+  assert.equal((await scrape(`token ${fixture.adminToken}`)).status, 200);
+  assert.equal((await scrape(`Bearer ${SCRAPE_TOKEN}`)).status, 200);
+});
+
+test('GET /metrics is Prometheus text with index totals and names no repository', async () => {
   await fetch(`${fixture.url}/healthz`);
-  const res = await fetch(`${fixture.url}/metrics`);
+  const res = await scrape(`Bearer ${SCRAPE_TOKEN}`);
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
   const text = await res.text();
@@ -32,11 +71,35 @@ test('GET /metrics is Prometheus text: TYPE before samples, valid names, parseab
   assert.ok((metricValue(text, 'quarry_http_requests_total{route="/healthz",status="200"}') ?? 0) >= 2);
   assert.equal(metricValue(text, 'quarry_pool_threads'), 2);
   assert.equal(metricValue(text, 'quarry_pool_queue_depth'), 0);
-  assert.equal(metricValue(text, 'quarry_index_files{repo="example.com/alpha"}'), 2);
-  assert.equal(metricValue(text, 'quarry_index_bytes{repo="example.com/alpha"}'), 'export const alpha = 1;\n'.length + '# alpha\n'.length);
+  assert.equal(metricValue(text, 'quarry_index_repositories'), 2);
+  assert.equal(metricValue(text, 'quarry_index_files'), 3);
+  assert.equal(metricValue(text, 'quarry_index_bytes'), 'export const alpha = 1;\n'.length + '# alpha\n'.length + 'the vault plan\n'.length);
   assert.ok((metricValue(text, 'quarry_uptime_seconds') ?? -1) >= 0);
   assert.match(text, /^quarry_http_request_duration_seconds_bucket\{route="\/healthz",le="\+Inf"\} \d+$/m);
+  assert.doesNotMatch(text, /hidden-vault|example\.com|repo=/);
 });
+
+test('distinct paths under a wildcard route share its template label: 200 of them do not grow /metrics', async () => {
+  const probe = (): Promise<Response> => fetch(`${fixture.url}/.api/mcp/${randomBytes(12).toString('hex')}`, { method: 'POST', headers: { Authorization: `token ${fixture.adminToken}` } });
+  assert.equal((await probe()).status, 404);
+  const before = await (await scrape(`Bearer ${SCRAPE_TOKEN}`)).text();
+  const paths: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    const res = await probe();
+    paths.push(new URL(res.url).pathname);
+    assert.equal(res.status, 404);
+  }
+  const after = await (await scrape(`Bearer ${SCRAPE_TOKEN}`)).text();
+  assert.deepEqual(sampleNames(after), sampleNames(before));
+  assert.ok(after.length - before.length < 200, `/metrics grew from ${before.length} to ${after.length} bytes`);
+  assert.equal((metricValue(after, 'quarry_http_requests_total{route="/.api/mcp/*",status="404"}') ?? 0) - (metricValue(before, 'quarry_http_requests_total{route="/.api/mcp/*",status="404"}') ?? 0), 200);
+  assert.ok(paths.every((path) => !after.includes(path)));
+});
+
+/** Every sample's name and labels, without its value. */
+function sampleNames(text: string): string[] {
+  return text.split('\n').filter((line) => line !== '' && !line.startsWith('#')).map((line) => line.slice(0, line.lastIndexOf(' '))).sort();
+}
 
 /** Problems with the text format, one string each: empty when valid. */
 function exposition(text: string): string[] {

@@ -4,6 +4,9 @@
  */
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/main.js';
+import { ensureInitialAdmin } from '../../src/store/bootstrap.js';
+import type { Store } from '../../src/store/open.js';
+import { updateSiteConfig } from '../../src/store/site-config.js';
 import { addAndIndex, createEngineFixture } from '../e2e/engine-fixture.js';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
 
@@ -11,11 +14,24 @@ export interface ServerFixture {
   readonly url: string;
   readonly server: RunningServer;
   readonly dataDir: string;
+  /** The site admin the first start created. */
+  readonly adminToken: string;
   close(): Promise<void>;
 }
 
+export interface ServerFixtureOptions {
+  readonly threads?: number;
+  readonly maxBodyBytes?: number;
+  /** The site configuration's first revision, e.g. `{"auth.public": true}` for anonymous callers. */
+  readonly siteConfig?: string;
+  /** QUARRY_METRICS_TOKEN. */
+  readonly metricsToken?: string;
+  /** Runs on the store before the server starts (users, tokens, restrictions); the admin exists by then. */
+  readonly prepare?: (store: Store) => void;
+}
+
 /** repos: name → files. The data directory is indexed in-process, then served. */
-export async function startServerFixture(repos: Record<string, Record<string, string>>, options: { threads?: number; maxBodyBytes?: number } = {}): Promise<ServerFixture> {
+export async function startServerFixture(repos: Record<string, Record<string, string>>, options: ServerFixtureOptions = {}): Promise<ServerFixture> {
   const sources: string[] = [];
   const fixture = await createEngineFixture({ threads: options.threads ?? 2 });
   for (const [name, files] of Object.entries(repos)) {
@@ -26,13 +42,18 @@ export async function startServerFixture(repos: Record<string, Record<string, st
     commitAll(source, 'files');
     await addAndIndex(fixture, name, source);
   }
+  const admin = ensureInitialAdmin(fixture.engine.store)!;
+  if (options.siteConfig !== undefined) updateSiteConfig(fixture.engine.store, 0, options.siteConfig);
+  options.prepare?.(fixture.engine.store);
   await fixture.engine.close();
-  const config = loadConfig({ dataDir: fixture.dataDir, threads: options.threads ?? 2, listen: '127.0.0.1:0', ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}) }, {});
+  const env = options.metricsToken === undefined ? {} : { QUARRY_METRICS_TOKEN: options.metricsToken };
+  const config = loadConfig({ dataDir: fixture.dataDir, threads: options.threads ?? 2, listen: '127.0.0.1:0', ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}) }, env);
   const server = await startServer(config);
   return {
     url: server.url,
     server,
     dataDir: fixture.dataDir,
+    adminToken: admin.token,
     async close() {
       await server.stop(1000);
       for (const dir of [...sources, fixture.dataDir]) removeDir(dir);

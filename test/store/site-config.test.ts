@@ -38,8 +38,12 @@ describe('site configuration', () => {
     assert.match(config.contents, /^\/\/ Quarry site configuration/);
     assert.deepEqual(config.effective, {
       mcp: { enabled: true, maxAnswerTokens: 8000 },
-      auth: { idpDynamicClientRegistrationEnabled: true },
-      rateLimits: { graphQLMaxDepth: 30, graphQLMaxFieldCount: 500000, graphQLMaxAliases: 500, graphQLMaxDuplicateFieldCount: 500, graphQLMaxUniqueFieldCount: 500, graphQLMaxExpandedSelections: 1000, graphQLMaxSearches: 5 },
+      auth: { idpDynamicClientRegistrationEnabled: true, public: false },
+      rateLimits: {
+        graphQLMaxDepth: 30, graphQLMaxFieldCount: 500000, graphQLMaxAliases: 500, graphQLMaxDuplicateFieldCount: 500, graphQLMaxUniqueFieldCount: 500,
+        graphQLMaxExpandedSelections: 1000, graphQLMaxSearches: 5,
+        requestsPerMinute: 6000, anonymousRequestsPerMinute: 1200, concurrentRequests: 16, queuedRequests: 64, queueTimeoutSeconds: 10,
+      },
       search: { defaultTimeoutSeconds: 10, limits: { maxTimeoutSeconds: 60, maxResults: 10000, maxCount: 500000 } },
       repos: { syncIntervalSeconds: 600 },
       http: { maxBodyBytes: 10485760 },
@@ -66,6 +70,11 @@ describe('site configuration', () => {
     assert.equal(parseSiteConfig('{"mcp": {"enabled": true}}').auth.idpDynamicClientRegistrationEnabled, true);
   });
 
+  it('takes 0 for the per-caller limits, which switches them off', () => {
+    const limits = parseSiteConfig('{"rateLimits": {"requestsPerMinute": 0, "concurrentRequests": 0, "queuedRequests": 0}}').rateLimits;
+    assert.deepEqual([limits.requestsPerMinute, limits.concurrentRequests, limits.queuedRequests, limits.anonymousRequestsPerMinute], [0, 0, 0, 1200]);
+  });
+
   it('accepts dotted and nested spellings of the same setting', () => {
     for (const text of ['{"search.limits.maxResults": 5}', '{"search.limits": {"maxResults": 5}}', '{"search": {"limits.maxResults": 5}}', '{"search": {"limits": {"maxResults": 5}}}']) {
       assert.equal(parseSiteConfig(text).search.limits.maxResults, 5, text);
@@ -78,6 +87,9 @@ describe('site configuration', () => {
       ['{"mcp.enabled": "yes"}', /"mcp\.enabled" must be a boolean, not "yes"/],
       ['{"rateLimits": {"graphQLMaxDepth": 0}}', /"rateLimits\.graphQLMaxDepth" must be a positive integer, not 0/],
       ['{"http.maxBodyBytes": 1.5}', /must be a positive integer, not 1\.5/],
+      ['{"rateLimits.requestsPerMinute": -1}', /"rateLimits\.requestsPerMinute" must be a non-negative integer, not -1/],
+      ['{"rateLimits.queueTimeoutSeconds": 0}', /"rateLimits\.queueTimeoutSeconds" must be a positive integer, not 0/],
+      ['{"auth.public": "yes"}', /"auth\.public" must be a boolean, not "yes"/],
       ['{"rateLimits": 5}', /"rateLimits" must be an object/],
       ['{"mcp.enabled": true, "mcp": {"enabled": false}}', /"mcp\.enabled" is set twice/],
       ['{"search.defaultTimeoutSeconds": 90}', /must not exceed "search\.limits\.maxTimeoutSeconds"/],

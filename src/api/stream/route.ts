@@ -13,7 +13,7 @@ import type { SearchService } from '../../search/contracts.js';
 import { searchFilters, sseEvent, streamMatch, type MatchShape } from './events.js';
 import { parseStreamParams, type StreamParams } from './params.js';
 
-/** auth/authenticate.ts createAuthenticator(store), or a test's own. */
+/** The Sourcegraph API rule of auth/policy.ts over the store's authenticator (forSourcegraphApi), or a test's own. */
 export type Authenticate = (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult | Promise<AuthResult>;
 
 export type SearchOutcome = 'completed' | 'alert' | 'error' | 'cancelled';

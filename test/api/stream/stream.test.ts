@@ -15,7 +15,7 @@ before(async () => {
     'example.com/beta': { 'main.go': 'package main\n\n// a needle in go\n' },
     'example.com/evil': { 'evil.txt': `${'a'.repeat(40)}\n` },
     'example.com/calm': { 'calm.txt': 'calm content\n' },
-  });
+  }, { siteConfig: '{"auth.public": true}' });
 });
 
 after(async () => {
@@ -89,8 +89,7 @@ test('a bad token is refused with 401 before any event; the initial admin token 
   const refused = await stream({ q: 'needle' }, { Authorization: 'token sgp_local_0000000000000000000000000000000000000000' });
   assert.equal(refused.status, 401);
   assert.equal(await refused.text(), 'Invalid access token.\n');
-  const token = fixture.server.initialAdmin?.token;
-  assert.ok(token);
+  const token = fixture.adminToken;
   const admitted = await readEvents(await stream({ q: 'needle' }, { Authorization: `token ${token}` }));
   assert.equal(admitted.events.at(-1)!.name, 'done');
 });
@@ -115,11 +114,11 @@ test('a client that disconnects mid-stream cancels its search in the pool', asyn
   let cancelled: number | undefined;
   while (cancelled === undefined && performance.now() - started < 10_000) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    cancelled = metricValue(await (await fetch(`${fixture.url}/metrics`)).text(), 'quarry_stream_searches_total{outcome="cancelled"}');
+    cancelled = metricValue(await (await fetch(`${fixture.url}/metrics`, { headers: { Authorization: `token ${fixture.adminToken}` } })).text(), 'quarry_stream_searches_total{outcome="cancelled"}');
   }
   assert.equal(cancelled, 1);
   assert.ok(performance.now() - started < 10_000, 'cancelled long before the 30 s deadline');
-  const text = await (await fetch(`${fixture.url}/metrics`)).text();
+  const text = await (await fetch(`${fixture.url}/metrics`, { headers: { Authorization: `token ${fixture.adminToken}` } })).text();
   assert.equal(metricValue(text, 'quarry_http_requests_total{route="/.api/search/stream",status="499"}'), 1);
   const next = await readEvents(await stream({ q: 'calm' }));
   assert.equal(next.events.filter((e) => e.name === 'matches').length, 1);

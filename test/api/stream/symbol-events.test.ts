@@ -14,7 +14,7 @@ before(async () => {
       'shapes.py': 'class Shape:\n    def area(self):\n        return 0\n\n\ndef make_shape():\n    return Shape()\n',
       'notes.txt': 'Shape notes\n',
     },
-  });
+  }, { siteConfig: '{"auth.public": true}' });
 });
 
 after(async () => {

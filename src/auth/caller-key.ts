@@ -1,0 +1,71 @@
+/**
+ * Who a request comes from, for the per-caller limits: an access token, by its id (every spelling
+ * of one token shares one budget), or else the client's address (IPv6 by its /64), which also
+ * takes every credential that does not authenticate: made-up tokens buy no fresh budgets.
+ */
+import type { Authenticator } from './authenticate.js';
+import { credentialFingerprint, presentedCredential } from './credential.js';
+
+export interface CallerKey {
+  readonly key: string;
+  /** Keyed by address: anonymous, or a credential that did not authenticate. */
+  readonly anonymous: boolean;
+}
+
+export interface CallerRequest {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  readonly remoteAddress: string;
+}
+
+/** Fingerprints of credentials that authenticated; past this many the oldest is forgotten. */
+const DEFAULT_MAX_KNOWN = 10_000;
+
+/**
+ * A credential is authenticated the first time it is seen; from then on only its fingerprint is
+ * looked up. A token revoked later keeps its own budget, and its requests are still refused at the door.
+ */
+export function createCallerKeys(authenticate: Authenticator, maxKnown = DEFAULT_MAX_KNOWN): (request: CallerRequest) => CallerKey {
+  const tokenIds = new Map<string, number>();
+  return (request) => {
+    const presented = presentedCredential(request.headers, request.query);
+    if (presented.kind === 'token') {
+      const fingerprint = credentialFingerprint(presented.token);
+      let tokenId = tokenIds.get(fingerprint);
+      if (tokenId === undefined) {
+        const auth = authenticate(request.headers, request.query);
+        if (auth.ok && auth.principal.tokenId !== null) {
+          tokenId = auth.principal.tokenId;
+          if (tokenIds.size >= maxKnown) tokenIds.delete(tokenIds.keys().next().value!);
+          tokenIds.set(fingerprint, tokenId);
+        }
+      }
+      if (tokenId !== undefined) return { key: `token:${tokenId}`, anonymous: false };
+    }
+    return { key: `address:${addressKey(request.remoteAddress)}`, anonymous: true };
+  };
+}
+
+/** IPv4 as dotted quad (also when IPv4-mapped); IPv6 by its /64, the block one host usually holds. */
+export function addressKey(address: string): string {
+  const dotted = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (dotted) return dotted[1]!;
+  const groups = ipv6Groups(address);
+  if (groups === null) return address;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+}
+
+function ipv6Groups(text: string): number[] | null {
+  const halves = text.replace(/%.*$/, '').split('::');
+  if (halves.length > 2) return null;
+  const split = (part: string | undefined): string[] => (part === undefined || part === '' ? [] : part.split(':'));
+  const head = split(halves[0]);
+  const tail = split(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 0) return null;
+  const groups = [...head, ...new Array<string>(missing).fill('0'), ...tail].map((g) => (/^[0-9a-fA-F]{1,4}$/.test(g) ? parseInt(g, 16) : NaN));
+  return groups.some(Number.isNaN) ? null : groups;
+}

@@ -1,0 +1,90 @@
+/**
+ * Caller keys for the per-caller limits, against a real store and real tokens: a token is known by
+ * its id whatever its spelling, credentials that do not authenticate fall to the client's address,
+ * IPv6 addresses group by /64, and the memory of known credentials is bounded.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createAuthenticator, type Authenticator } from '../../src/auth/authenticate.js';
+import { addressKey, createCallerKeys } from '../../src/auth/caller-key.js';
+import { credentialFingerprint } from '../../src/auth/credential.js';
+import type { Store } from '../../src/store/open.js';
+import { createAccessToken } from '../../src/store/tokens.js';
+import { createUser } from '../../src/store/users.js';
+import { useTempStore } from '../store/temp-store.js';
+
+describe('caller keys', () => {
+  let store: Store;
+  let authenticate: Authenticator;
+  let token = '';
+  let tokenId = 0;
+  let adminToken = '';
+  useTempStore((opened) => {
+    store = opened;
+    authenticate = createAuthenticator(store);
+    const dev = createUser(store, { username: 'dev' });
+    const admin = createUser(store, { username: 'root', siteAdmin: true });
+    ({ token, id: tokenId } = createAccessToken(store, { userId: dev.id, creatorId: dev.id, scopes: ['user:all'], note: '' }));
+    adminToken = createAccessToken(store, { userId: admin.id, creatorId: admin.id, scopes: ['user:all', 'site-admin:sudo'], note: '' }).token;
+  });
+
+  const request = (headers: Record<string, string>, query = '', remoteAddress = '192.0.2.7') => ({ headers, query: new URLSearchParams(query), remoteAddress });
+
+  it('keys a valid token by its id, the same for every spelling and for ?token=', () => {
+    const keys = createCallerKeys(authenticate);
+    const secret = token.slice('sgp_local_'.length);
+    const spellings = [request({ authorization: `token ${token}` }), request({ authorization: `Bearer ${secret.toUpperCase()}` }), request({ authorization: `token sgp_other_${secret}` }), request({}, `token=${token}`)];
+    for (const r of spellings) assert.deepEqual(keys(r), { key: `token:${tokenId}`, anonymous: false });
+  });
+
+  it('keys anonymous callers, malformed headers and made-up tokens by the address, so they share one budget', () => {
+    const keys = createCallerKeys(authenticate);
+    const address = { key: 'address:192.0.2.7', anonymous: true };
+    assert.deepEqual(keys(request({})), address);
+    assert.deepEqual(keys(request({ authorization: 'token' })), address);
+    for (let i = 0; i < 20; i++) assert.deepEqual(keys(request({ authorization: `token sgp_local_${i.toString(16).padStart(40, '0')}` })), address);
+    assert.deepEqual(keys(request({ authorization: `token-sudo user="nobody",token="${adminToken}"` })), address, 'a sudo to nobody does not authenticate');
+  });
+
+  it('authenticates each credential once, then knows it by fingerprint alone', () => {
+    let calls = 0;
+    const counting: Authenticator = (headers, query) => {
+      calls++;
+      return authenticate(headers, query);
+    };
+    const keys = createCallerKeys(counting);
+    for (let i = 0; i < 5; i++) keys(request({ authorization: `token ${token}` }));
+    assert.equal(calls, 1);
+  });
+
+  it('remembers a bounded number of credentials, oldest forgotten first', () => {
+    let calls = 0;
+    const counting: Authenticator = (headers, query) => {
+      calls++;
+      return authenticate(headers, query);
+    };
+    const keys = createCallerKeys(counting, 1);
+    keys(request({ authorization: `token ${token}` }));
+    keys(request({ authorization: `token ${adminToken}` }));
+    keys(request({ authorization: `token ${token}` }));
+    assert.equal(calls, 3, 'the first token was forgotten when the second arrived');
+  });
+
+  it('fingerprints are SHA-256, never the token itself', () => {
+    assert.equal(credentialFingerprint('abc'), 'ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0');
+    assert.ok(!credentialFingerprint(token).includes(token.slice(10)));
+  });
+});
+
+describe('address keys', () => {
+  it('keeps IPv4 addresses, also IPv4-mapped ones in uWS hex form, and groups IPv6 by /64', () => {
+    assert.equal(addressKey('127.0.0.1'), '127.0.0.1');
+    assert.equal(addressKey('::ffff:10.1.2.3'), '10.1.2.3');
+    assert.equal(addressKey('0000:0000:0000:0000:0000:ffff:7f00:0001'), '127.0.0.1');
+    assert.equal(addressKey('0000:0000:0000:0000:0000:0000:0000:0001'), '0:0:0:0::/64');
+    assert.equal(addressKey('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd'), '2001:db8:1:2::/64');
+    assert.equal(addressKey('2001:db8:1:2::9'), '2001:db8:1:2::/64');
+    assert.equal(addressKey('fe80::1%eth0'), 'fe80:0:0:0::/64');
+    assert.equal(addressKey('not an address'), 'not an address');
+  });
+});
