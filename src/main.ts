@@ -28,6 +28,7 @@ import { byGeneration } from './store/generation.js';
 import { getSiteConfig, type SiteConfiguration } from './store/site-config.js';
 import { createRepoAccess } from './store/repo-permissions.js';
 import type { RepoRecord } from './store/repos.js';
+import { prepareCaseFolding } from './regex/index.js';
 
 export interface Engine {
   readonly config: Config;
@@ -120,6 +121,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     throw createError('NATIVE_UNAVAILABLE', 'uWebSockets.js could not load its native binary and fell back to its slow pure-JS server; refusing to serve (pass --allow-js-fallback to serve anyway)');
   }
   const engine = openEngine(config);
+  prepareCaseFolding();
   const settings: () => SiteConfiguration = byGeneration(engine.store, () => getSiteConfig(engine.store).effective);
   const stopSync = startSyncSchedule({ dataDir: config.dataDir, store: engine.store }, {
     intervalMs: () => config.syncIntervalMs ?? settings().repos.syncIntervalSeconds * 1000,

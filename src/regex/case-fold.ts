@@ -88,6 +88,14 @@ function fullTable(): Map<number, readonly number[]> {
   return table;
 }
 
+/**
+ * Builds the full case-fold table now (about 0.2 s): a server does it before it listens, so the
+ * first request with a non-ASCII caseless pattern does not hold its main thread that long.
+ */
+export function prepareCaseFolding(): void {
+  fullTable();
+}
+
 /** The code points `cp` matches case-insensitively, itself included, sorted. */
 export function orbitOf(cp: number): readonly number[] {
   if (cp < 0x80) return asciiOrbit(cp);

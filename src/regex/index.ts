@@ -5,3 +5,4 @@
 
 export { planLiteral, planRegex, type PlanOptions, type RegexPlan } from './plan.js';
 export { matchesPlain, plainRanges, type PlainText } from './plain-text.js';
+export { prepareCaseFolding } from './case-fold.js';

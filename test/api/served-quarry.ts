@@ -20,6 +20,8 @@ export const BROKEN = 'github.com/acme/broken';
 
 export interface ServedQuarry {
   readonly url: string;
+  /** The server process, for its resident memory. */
+  readonly pid: number;
   readonly dataDir: string;
   readonly admin: string;
   readonly alice: string;
@@ -66,6 +68,7 @@ export async function startServedQuarry(): Promise<ServedQuarry> {
   const brokenMirror = JSON.parse(quarry(['repos', 'list', '--json']).stdout).find((r: { name: string }) => r.name === BROKEN).mirrorPath as string;
   return {
     url: server.url,
+    pid: server.child.pid!,
     dataDir,
     admin: server.adminToken!,
     alice,
