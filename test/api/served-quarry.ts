@@ -2,10 +2,10 @@
  * A real `quarry serve` process over real repositories for the hostile-input tests of the front
  * doors: one open repository with two commits, one restricted to admins, one whose mirror a test
  * may break; tokens for the admin and for alice (a plain user), and the data directory's path,
- * which no answer may contain.
+ * which no answer may contain. The instance is public (`auth.public`), so anonymous callers get in.
  */
 import assert from 'node:assert/strict';
-import { renameSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +62,10 @@ export async function startServedQuarry(): Promise<ServedQuarry> {
   addRepo(BROKEN, [{ 'broken.ts': 'export const broken = true;\n' }]);
   assert.equal(quarry(['index']).status, 0);
   assert.equal(quarry(['repos', 'restrict', SECRET]).status, 0);
+  // A public instance: these tests also ask as anonymous callers (private mode has its own tests).
+  const config = join(dataDir, 'public.jsonc');
+  writeFileSync(config, '{"auth.public": true}');
+  assert.equal(quarry(['config', 'set', config]).status, 0);
   const server: ServerProcess = await startServerProcess(dataDir);
   assert.equal(quarry(['users', 'create', 'alice', '--email', 'alice@example.com']).status, 0);
   const alice = quarry(['tokens', 'create', 'alice', '--scopes', 'user:all,mcp']).stdout.trim();

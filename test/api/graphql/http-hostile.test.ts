@@ -14,7 +14,7 @@ let fixture: ServerFixture;
 let token = '';
 before(async () => {
   fixture = await startServerFixture({ 'github.com/acme/app': { 'router.ts': 'export class Router {}\n' } });
-  token = fixture.server.initialAdmin!.token;
+  token = fixture.adminToken;
 });
 after(async () => { await fixture.close(); });
 
