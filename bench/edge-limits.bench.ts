@@ -31,11 +31,11 @@ async function main(): Promise<void> {
     const withToken = head({ authorization: `token ${token}` });
     const anonymous = head({});
     const admitAndRelease = (caller: { key: string; anonymous: boolean }): void => {
-      const admission = limits.limiter.admit(caller, signal) as Admission;
+      const admission = limits.limiter.admit(caller, { signal }) as Admission;
       if (admission.ok) admission.release();
     };
     const wholeEdge = (request: RequestHead): void => {
-      const admission = limits.limiter.admit(limits.callerOf(request), signal) as Admission;
+      const admission = limits.limiter.admit(limits.callerOf(request), { signal }) as Admission;
       sink += guard(request) === null ? 1 : 2;
       if (admission.ok) admission.release();
     };

@@ -144,7 +144,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
     routes: [
       ...http.opsRoutes({
         metrics, authorizeScrape: edge.authorizeScrape,
-        problems: () => (stopping ? ['pool'] : [...probe('store', () => engine.store.meta.get('health')), ...probe('catalog', () => engine.catalog.list())]),
+        // One read of each environment: a health check must cost nothing, and listing the catalog decodes every manifest.
+        problems: () => (stopping ? ['pool'] : [...probe('store', () => engine.store.meta.get('health')), ...probe('catalog', () => engine.catalog.get(''))]),
         gauges: () => ({
           poolQueueDepth: engine.pool.queueSize, poolThreads: engine.pool.threads, requestsInFlight: server.requestsInFlight,
           indexes: indexTotals(engine.catalog), uptimeSeconds: (Date.now() - startedAt) / 1000,

@@ -4,7 +4,7 @@
  */
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import type { RequestHead } from './request.js';
+import type { RequestHead, ServedRequest } from './request.js';
 import type { UwsResponse } from './uws.js';
 
 const gunzipAsync = promisify(gunzip);
@@ -23,7 +23,7 @@ export function hasBody(head: RequestHead): boolean {
 }
 
 /** Must be called before the handler's first await: uWS drops chunks that arrive with no onData. */
-export function readBody(res: UwsResponse, head: RequestHead, maxBytes: number): Promise<BodyResult> {
+export function readBody(res: UwsResponse, head: ServedRequest, maxBytes: number): Promise<BodyResult> {
   if (!hasBody(head)) return Promise.resolve({ ok: true, body: EMPTY });
   const declared = Number(head.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve(tooLarge(maxBytes));
@@ -36,13 +36,14 @@ export function readBody(res: UwsResponse, head: RequestHead, maxBytes: number):
       settled = true;
       resolve(result);
     };
-    head.signal.addEventListener('abort', () => settle({ ok: false, status: 0, message: 'client went away' }), { once: true });
+    head.whenAborted(() => settle({ ok: false, status: 0, message: 'client went away' }));
     res.onData((chunk, isLast) => {
       if (settled) return;
       total += chunk.byteLength;
       if (total > maxBytes) return settle(tooLarge(maxBytes));
       chunks.push(new Uint8Array(chunk.slice(0)));
-      if (isLast) void decode(Buffer.concat(chunks, total), head.headers['content-encoding'], maxBytes).then(settle);
+      // Most bodies come in one chunk, already copied: no second copy to join them.
+      if (isLast) void decode(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total), head.headers['content-encoding'], maxBytes).then(settle);
     });
   });
 }

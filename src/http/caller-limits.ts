@@ -28,7 +28,8 @@ export type Admission =
 
 export interface CallerLimiter {
   /** Synchronous unless the caller is at its concurrency limit and queues; release() once answered. */
-  admit(caller: Caller, signal: AbortSignal): Admission | Promise<Admission>;
+  /** `request.signal` is read only when the request must wait: most never do, and making one costs. */
+  admit(caller: Caller, request: { readonly signal: AbortSignal }): Admission | Promise<Admission>;
   /** Callers whose state is held (bounded by maxCallers plus those with requests in flight). */
   readonly trackedCallers: number;
 }
@@ -138,7 +139,7 @@ export function createCallerLimiter(settings: () => CallerLimitSettings, options
   });
 
   return {
-    admit(caller, signal) {
+    admit(caller, request) {
       const limits = settings();
       const at = now();
       const perMinute = caller.anonymous ? limits.anonymousRequestsPerMinute : limits.requestsPerMinute;
@@ -150,7 +151,7 @@ export function createCallerLimiter(settings: () => CallerLimitSettings, options
       }
       if (limits.concurrentRequests === 0 || state.inFlight < limits.concurrentRequests) return grant(state);
       if (state.queue.length >= limits.queuedRequests) return { ok: false, reason: 'queue-full', retryAfterSeconds: QUEUE_RETRY_SECONDS };
-      return wait(state, signal, limits.queueTimeoutMs);
+      return wait(state, request.signal, limits.queueTimeoutMs);
     },
     get trackedCallers() {
       return callers.size;

@@ -33,21 +33,32 @@ export interface Metrics {
   render(gauges: MetricsGauges): string;
 }
 
+/** One route's figures; the histogram keeps one count per bucket, summed up when rendered. */
+interface RouteFigures {
+  readonly byStatus: Map<number, number>;
+  readonly inBucket: Float64Array;
+  total: number;
+  sum: number;
+}
+
 export function createMetrics(): Metrics {
-  const requests = new Map<string, number>();
-  const buckets = new Map<string, number[]>();
-  const sums = new Map<string, number>();
+  const routes = new Map<string, RouteFigures>();
   const counters = new Map<string, { help: string; labelName: string; values: Map<string, number> }>();
 
   return {
+    // Called once per request: no string is built and no array allocated here.
     recordRequest(route, status, seconds) {
-      const key = `${route}\0${status}`;
-      requests.set(key, (requests.get(key) ?? 0) + 1);
-      const counts = buckets.get(route) ?? new Array<number>(LATENCY_BUCKETS.length + 1).fill(0);
-      LATENCY_BUCKETS.forEach((le, i) => (counts[i]! += seconds <= le ? 1 : 0));
-      counts[LATENCY_BUCKETS.length]! += 1;
-      buckets.set(route, counts);
-      sums.set(route, (sums.get(route) ?? 0) + seconds);
+      let figures = routes.get(route);
+      if (figures === undefined) {
+        figures = { byStatus: new Map(), inBucket: new Float64Array(LATENCY_BUCKETS.length), total: 0, sum: 0 };
+        routes.set(route, figures);
+      }
+      figures.byStatus.set(status, (figures.byStatus.get(status) ?? 0) + 1);
+      let bucket = 0;
+      while (bucket < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[bucket]!) bucket++;
+      if (bucket < LATENCY_BUCKETS.length) figures.inBucket[bucket]! += 1;
+      figures.total++;
+      figures.sum += seconds;
     },
     counter(name, help, labelName) {
       const entry = counters.get(name) ?? { help, labelName, values: new Map<string, number>() };
@@ -57,16 +68,16 @@ export function createMetrics(): Metrics {
     render(gauges) {
       const out: string[] = [];
       out.push(...family('quarry_http_requests_total', 'counter', 'HTTP requests answered, by route and status (499: client went away).'));
-      for (const [key, n] of requests) {
-        const [route, status] = key.split('\0');
-        out.push(`quarry_http_requests_total{route=${label(route!)},status=${label(status!)}} ${n}`);
+      for (const [route, { byStatus }] of routes) {
+        for (const [status, n] of byStatus) out.push(`quarry_http_requests_total{route=${label(route)},status=${label(String(status))}} ${n}`);
       }
       out.push(...family('quarry_http_request_duration_seconds', 'histogram', 'HTTP request latency, by route.'));
-      for (const [route, counts] of buckets) {
-        LATENCY_BUCKETS.forEach((le, i) => out.push(`quarry_http_request_duration_seconds_bucket{route=${label(route)},le="${le}"} ${counts[i]}`));
-        out.push(`quarry_http_request_duration_seconds_bucket{route=${label(route)},le="+Inf"} ${counts[LATENCY_BUCKETS.length]}`);
-        out.push(`quarry_http_request_duration_seconds_sum{route=${label(route)}} ${sums.get(route)}`);
-        out.push(`quarry_http_request_duration_seconds_count{route=${label(route)}} ${counts[LATENCY_BUCKETS.length]}`);
+      for (const [route, { inBucket, total, sum }] of routes) {
+        let cumulative = 0;
+        LATENCY_BUCKETS.forEach((le, i) => out.push(`quarry_http_request_duration_seconds_bucket{route=${label(route)},le="${le}"} ${(cumulative += inBucket[i]!)}`));
+        out.push(`quarry_http_request_duration_seconds_bucket{route=${label(route)},le="+Inf"} ${total}`);
+        out.push(`quarry_http_request_duration_seconds_sum{route=${label(route)}} ${sum}`);
+        out.push(`quarry_http_request_duration_seconds_count{route=${label(route)}} ${total}`);
       }
       for (const [name, { help, labelName, values }] of counters) {
         out.push(...family(name, 'counter', help));

@@ -1,6 +1,8 @@
 /**
  * Snapshots a uWS request into plain data, synchronously (uWS request objects die when the handler
- * returns), and turns the connection's abort into an AbortSignal. Reads no body.
+ * returns), and turns the connection's abort into an AbortSignal. Reads no body. The query string
+ * is parsed and the AbortSignal made only when a handler asks for them: most requests never do,
+ * and both cost more than the rest of the snapshot.
  */
 import type { IncomingMessage } from 'node:http';
 import { binding, type UwsRequest, type UwsResponse } from './uws.js';
@@ -20,38 +22,79 @@ export interface HttpRequest {
 
 export type RequestHead = Omit<HttpRequest, 'body'>;
 
+const NO_BODY = new Uint8Array(0);
+
+/** One request as the server holds it: what handlers read, plus the abort the connection reports. */
+export class ServedRequest implements HttpRequest {
+  body: Uint8Array = NO_BODY;
+  private params: URLSearchParams | null = null;
+  private controller: AbortController | null = null;
+  private abortedFlag = false;
+  private readonly onAbort: (() => void)[] = [];
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    private readonly rawQuery: string,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly remoteAddress: string,
+  ) {}
+
+  get query(): URLSearchParams {
+    return (this.params ??= new URLSearchParams(this.rawQuery));
+  }
+
+  get signal(): AbortSignal {
+    if (this.controller === null) {
+      this.controller = new AbortController();
+      if (this.abortedFlag) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.abortedFlag;
+  }
+
+  /** The server's own reactions to the abort (the reply's, the body reader's), called before the signal fires. */
+  whenAborted(listener: () => void): void {
+    this.onAbort.push(listener);
+  }
+
+  abort(): void {
+    if (this.abortedFlag) return;
+    this.abortedFlag = true;
+    for (const listener of this.onAbort) listener();
+    this.controller?.abort();
+  }
+}
+
 /** Must run before the handler's first await; installs the response's one onAborted handler. */
-export function snapshotRequest(res: UwsResponse, req: UwsRequest, aborted: AbortController): RequestHead {
-  res.onAborted(() => aborted.abort());
-  if (binding === 'js-fallback') return snapshotFallback(req, aborted.signal);
+export function snapshotRequest(res: UwsResponse, req: UwsRequest): ServedRequest {
+  const request = binding === 'js-fallback' ? snapshotFallback(req) : snapshotNative(res, req);
+  res.onAborted(() => request.abort());
+  return request;
+}
+
+function snapshotNative(res: UwsResponse, req: UwsRequest): ServedRequest {
   const headers: Record<string, string> = {};
   // uWS hands header names over already lower-cased.
   req.forEach((name, value) => {
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   });
-  return {
-    method: req.getMethod().toUpperCase(),
-    path: req.getUrl(),
-    query: new URLSearchParams(req.getQuery() ?? ''),
-    headers,
-    signal: aborted.signal,
-    remoteAddress: Buffer.from(res.getRemoteAddressAsText()).toString(),
-  };
+  return new ServedRequest(req.getMethod().toUpperCase(), req.getUrl(), req.getQuery() ?? '', headers, Buffer.from(res.getRemoteAddressAsText()).toString());
 }
 
 /**
  * The pure-JS fallback leaves forEach and getRemoteAddressAsText unimplemented and its getQuery
  * throws on relative URLs; it wraps a node:http request, which has all of it.
  */
-function snapshotFallback(req: UwsRequest, signal: AbortSignal): RequestHead {
+function snapshotFallback(req: UwsRequest): ServedRequest {
   const incoming = (req as unknown as { request: IncomingMessage }).request;
   const url = new URL(incoming.url ?? '/', 'http://fallback');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return {
-    method: (incoming.method ?? 'GET').toUpperCase(), path: url.pathname, query: url.searchParams, headers, signal,
-    remoteAddress: incoming.socket.remoteAddress ?? '',
-  };
+  return new ServedRequest((incoming.method ?? 'GET').toUpperCase(), url.pathname, url.search.slice(1), headers, incoming.socket.remoteAddress ?? '');
 }

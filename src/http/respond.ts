@@ -28,66 +28,96 @@ export interface ReplyHooks {
   closing(): boolean;
 }
 
-export function createReply(res: UwsResponse, signal: AbortSignal, hooks: ReplyHooks): Reply {
-  let status = 0;
-  let ended = false;
-  let drained: ((ok: boolean) => void) | null = null;
-  const finish = (): void => {
-    if (ended) return;
-    ended = true;
-    drained?.(false);
-    drained = null;
-    hooks.onFinish(status);
-  };
-  signal.addEventListener('abort', finish, { once: true });
-  const head = (code: number, headers: Headers): void => {
-    status = code;
-    res.writeStatus(`${code} ${STATUS_CODES[code] ?? ''}`.trimEnd());
-    for (const [name, value] of Object.entries(headers)) res.writeHeader(name, value);
-  };
+/** What a reply needs of its request: whether the client went away, and a word when it does. */
+export interface AbortSource {
+  readonly aborted: boolean;
+  whenAborted(listener: () => void): void;
+}
 
-  const reply: Reply = {
-    get finished() {
-      return ended || signal.aborted;
-    },
-    send(code, body, headers = {}, options = {}) {
-      if (reply.finished) return;
-      res.cork(() => {
-        head(code, headers);
-        res.end(body, options.closeConnection ?? hooks.closing());
-      });
-      finish();
-    },
-    text: (code, text, headers = {}) => reply.send(code, `${text}\n`, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }),
-    json: (code, value, headers = {}) => reply.send(code, JSON.stringify(value), { 'Content-Type': 'application/json', ...headers }),
-    stream(code, headers) {
-      if (!reply.finished) {
-        res.cork(() => head(code, headers));
-        // The pure-JS fallback has no onWritable; node:http buffers what it cannot send yet.
-        if (binding === 'native') res.onWritable(() => {
-          const resume = drained;
-          drained = null;
-          resume?.(true);
-          return true;
-        });
-      }
-      return {
-        write(chunk) {
-          if (reply.finished) return Promise.resolve(false);
-          let accepted = true;
-          res.cork(() => (accepted = res.write(chunk)));
-          if (accepted || binding !== 'native') return Promise.resolve(true);
-          return new Promise((resolve) => (drained = resolve));
-        },
-        end() {
-          if (reply.finished) return;
-          // No closeConnection here: after chunked writes, uWS 20.30 emits that "Connection: close"
-          // header inside the body, which corrupts the response.
-          res.cork(() => res.end());
-          finish();
-        },
-      };
-    },
-  };
+export function createReply(res: UwsResponse, request: AbortSource, hooks: ReplyHooks): Reply {
+  const reply = new UwsReply(res, request, hooks);
+  request.whenAborted(() => reply.finish());
   return reply;
 }
+
+/** A class, not closures: one is made per request, and its methods are shared. */
+class UwsReply implements Reply {
+  private status = 0;
+  private ended = false;
+  private drained: ((ok: boolean) => void) | null = null;
+
+  constructor(
+    private readonly res: UwsResponse,
+    private readonly request: AbortSource,
+    private readonly hooks: ReplyHooks,
+  ) {}
+
+  get finished(): boolean {
+    return this.ended || this.request.aborted;
+  }
+
+  finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.drained?.(false);
+    this.drained = null;
+    this.hooks.onFinish(this.status);
+  }
+
+  send(code: number, body: string | Uint8Array, headers: Headers = NO_HEADERS, options: { closeConnection?: boolean } = {}): void {
+    if (this.finished) return;
+    this.res.cork(() => {
+      this.head(code, headers);
+      this.res.end(body, options.closeConnection ?? this.hooks.closing());
+    });
+    this.finish();
+  }
+
+  text(code: number, text: string, headers: Headers = NO_HEADERS): void {
+    this.send(code, `${text}\n`, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+  }
+
+  json(code: number, value: unknown, headers: Headers = NO_HEADERS): void {
+    this.send(code, JSON.stringify(value), { 'Content-Type': 'application/json', ...headers });
+  }
+
+  stream(code: number, headers: Headers): StreamWriter {
+    if (!this.finished) {
+      this.res.cork(() => this.head(code, headers));
+      // The pure-JS fallback has no onWritable; node:http buffers what it cannot send yet.
+      if (binding === 'native') this.res.onWritable(() => {
+        const resume = this.drained;
+        this.drained = null;
+        resume?.(true);
+        return true;
+      });
+    }
+    return {
+      write: (chunk) => {
+        if (this.finished) return Promise.resolve(false);
+        let accepted = true;
+        this.res.cork(() => (accepted = this.res.write(chunk)));
+        if (accepted || binding !== 'native') return Promise.resolve(true);
+        return new Promise((resolve) => (this.drained = resolve));
+      },
+      end: () => {
+        if (this.finished) return;
+        // No closeConnection here: after chunked writes, uWS 20.30 emits that "Connection: close"
+        // header inside the body, which corrupts the response.
+        this.res.cork(() => this.res.end());
+        this.finish();
+      },
+    };
+  }
+
+  private head(code: number, headers: Headers): void {
+    this.status = code;
+    this.res.writeStatus(STATUS_LINES[code] ?? `${code} ${STATUS_CODES[code] ?? ''}`.trimEnd());
+    for (const name in headers) this.res.writeHeader(name, headers[name]!);
+  }
+}
+
+const NO_HEADERS: Headers = Object.freeze({});
+
+/** "200 OK" and the like, made once. */
+const STATUS_LINES: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(STATUS_CODES).map(([code, text]) => [code, `${code} ${text}`]));

@@ -7,7 +7,7 @@ import { createError, errorMessage } from '../errors.js';
 import { hasBody, readBody, type BodyResult } from './body.js';
 import type { Admission, Caller, CallerLimiter } from './caller-limits.js';
 import type { Metrics } from './metrics.js';
-import { snapshotRequest, type RequestHead } from './request.js';
+import { snapshotRequest, type RequestHead, type ServedRequest } from './request.js';
 import { createReply, type Headers, type Reply } from './respond.js';
 import { answerUnmatched, matchRoute, type Route, type RouteMatch } from './routes.js';
 import { binding, uws, type UwsBinding, type UwsListenSocket, type UwsResponse } from './uws.js';
@@ -46,7 +46,7 @@ export interface HttpServer {
 
 interface InFlight {
   readonly res: UwsResponse;
-  readonly aborted: AbortController;
+  readonly request: ServedRequest;
 }
 
 /** Requests the client abandoned: nginx's convention, so they stand apart from server errors. */
@@ -61,9 +61,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   let closing = false;
 
   const limited = options.metrics?.counter('quarry_http_limited_total', 'Requests refused with 429 by the per-caller limits, by reason.', 'reason');
-  const admit = (match: RouteMatch, head: RequestHead): Admission | Promise<Admission> | null => {
+  const admit = (match: RouteMatch, head: ServedRequest): Admission | Promise<Admission> | null => {
     if (options.limits === undefined || (match.kind === 'found' && match.route.unlimited === true)) return null;
-    return options.limits.limiter.admit(options.limits.callerOf(head), head.signal);
+    return options.limits.limiter.admit(options.limits.callerOf(head), head);
   };
   // Sourcegraph's answer (reference §3.2): 429, Retry-After, empty body.
   const tooMany = (reply: Reply, refused: Extract<Admission, { ok: false }>, closeConnection: boolean): void => {
@@ -73,20 +73,19 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
 
   app.any('/*', (res, req) => {
     const started = performance.now();
-    const aborted = new AbortController();
-    const head = snapshotRequest(res, req, aborted);
+    const head = snapshotRequest(res, req);
     const match = matchRoute(options.routes, head.method, head.path);
     // Route templates, never raw paths: a scanner cannot grow the metrics without bound.
     const routeLabel = match.kind === 'not-found' ? 'unmatched' : match.path;
-    const entry: InFlight = { res, aborted };
+    const entry: InFlight = { res, request: head };
     active.add(entry);
     let release: (() => void) | null = null;
-    const reply = createReply(res, aborted.signal, {
+    const reply = createReply(res, head, {
       closing: () => closing,
       onFinish(status) {
         release?.();
         active.delete(entry);
-        options.metrics?.recordRequest(routeLabel, status === 0 || aborted.signal.aborted ? CLIENT_WENT_AWAY : status, (performance.now() - started) / 1000);
+        options.metrics?.recordRequest(routeLabel, status === 0 || head.aborted ? CLIENT_WENT_AWAY : status, (performance.now() - started) / 1000);
         if (active.size === 0) idle?.();
       },
     });
@@ -107,7 +106,8 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
       if (refusal !== null) return reply.send(refusal.status, refusal.body, refusal.headers);
       if (match.kind !== 'found') return answerUnmatched(match, head, reply);
       try {
-        await match.route.handler({ ...head, body: result.body }, reply);
+        head.body = result.body;
+        await match.route.handler(head, reply);
       } catch (err) {
         log(`http: ${head.method} ${head.path} failed: ${errorMessage(err)}`);
         reply.json(500, { error: 'internal server error' });
@@ -155,9 +155,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
         });
       }
       const cutOff = active.size;
-      for (const { res, aborted } of [...active]) {
-        if (aborted.signal.aborted) continue;
-        aborted.abort();
+      for (const { res, request } of [...active]) {
+        if (request.aborted) continue;
+        request.abort();
         res.close();
       }
       return { cutOff };

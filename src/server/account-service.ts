@@ -10,9 +10,13 @@ import { createAccessToken, findAccessToken, getAccessToken, listAccessTokens, r
 import { createUser, deleteUser, getUser, getUserByName, listUsers, setSiteAdmin, type UserRecord } from '../store/users.js';
 
 export function createAccountService(store: Store): AccountService {
+  // Roles are read when a query asks for them: most ask for a user's name alone.
   const user = (record: UserRecord | undefined): UserInfo | null => (record ? {
     id: record.id, username: record.username, displayName: record.displayName, email: record.email,
-    siteAdmin: record.siteAdmin, createdAt: record.createdAt, roles: rolesOf(store, record.id),
+    siteAdmin: record.siteAdmin, createdAt: record.createdAt,
+    get roles() {
+      return rolesOf(store, record.id);
+    },
   } : null);
   const token = (record: AccessTokenRecord | undefined): AccessTokenInfo | null => (record && !record.revoked ? {
     id: record.id, userId: record.userId, scopes: record.scopes, note: record.note, createdAt: record.createdAt, lastUsedAt: record.lastUsedAt,

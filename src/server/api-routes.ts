@@ -19,6 +19,8 @@ export interface ApiRouteDeps {
 
 export const GRAPHQL_PATH = '/.api/graphql';
 
+const JSON_VARY_AUTHORIZATION = Object.freeze({ 'Content-Type': 'application/json', Vary: 'Authorization' });
+
 export function apiRoutes(deps: ApiRouteDeps): Route[] {
   return [
     {
@@ -33,9 +35,9 @@ export function apiRoutes(deps: ApiRouteDeps): Route[] {
         const principal = auth.principal;
         const response = await deps.graphql(
           { body: request.body, name: request.query.toString() },
-          { principal, canRead: deps.repoAccess(principal), signal: request.signal },
+          { principal, canRead: deps.repoAccess(principal), get signal() { return request.signal; } },
         );
-        reply.send(response.status, response.body, { 'Content-Type': 'application/json', Vary: 'Authorization' });
+        reply.send(response.status, response.body, JSON_VARY_AUTHORIZATION);
       },
     },
     { method: 'GET', path: CONSOLE_PATH, handler: (_, reply) => reply.send(200, consolePage(), { 'Content-Type': 'text/html; charset=utf-8' }) },

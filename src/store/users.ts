@@ -9,7 +9,7 @@ import type { Store } from './open.js';
 import { hashPassword, passwordMatches } from './passwords.js';
 import { removeFromRestrictions } from './repo-permissions.js';
 import { deleteTokensOf } from './tokens.js';
-import { bumpGeneration } from './generation.js';
+import { bumpGeneration, storeGeneration } from './generation.js';
 
 export interface UserRecord {
   readonly id: number;
@@ -78,14 +78,32 @@ export function createUser(store: Store, input: NewUser): UserRecord {
   });
 }
 
+/**
+ * Users read since the store generation last moved: every request of a signed-in caller reads its
+ * user (currentUser, roles), and a record only changes with a write that moves the generation.
+ */
+const recentUsers = new WeakMap<Store, { generation: number; byId: Map<number, UserRecord | undefined> }>();
+const RECENT_USERS_MAX = 10_000;
+
 export function getUser(store: Store, id: number): UserRecord | undefined {
-  return store.users.get(id);
+  const generation = storeGeneration(store);
+  let recent = recentUsers.get(store);
+  if (recent === undefined || recent.generation !== generation) {
+    recent = { generation, byId: new Map() };
+    recentUsers.set(store, recent);
+  }
+  if (recent.byId.has(id)) return recent.byId.get(id);
+  const user = store.users.get(id);
+  if (recent.byId.size >= RECENT_USERS_MAX) recent.byId.clear();
+  recent.byId.set(id, user);
+  return user;
 }
 
-/** Case-insensitive, as usernames are unique regardless of case. */
+/** Case-insensitive, as usernames are unique regardless of case; a name no user can have is not found. */
 export function getUserByName(store: Store, username: string): UserRecord | undefined {
+  if (username.length > MAX_USERNAME_LENGTH) return undefined;
   const id = store.usernames.get(username.toLowerCase());
-  return id === undefined ? undefined : store.users.get(id);
+  return id === undefined ? undefined : getUser(store, id);
 }
 
 /** Every user, ordered by id. */

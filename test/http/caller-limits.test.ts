@@ -173,7 +173,7 @@ describe('memory', () => {
   test('idle callers beyond the bound are forgotten; callers with requests in flight are kept', async () => {
     const bounded = { ...DEFAULTS, requestsPerMinute: 100, concurrentRequests: 1, queuedRequests: 1 };
     const limiter = createCallerLimiter(() => bounded, { maxCallers: 100 });
-    const never = new AbortController().signal;
+    const never = { signal: new AbortController().signal };
     const busy = limiter.admit({ key: 'busy', anonymous: false }, never) as Admission;
     assert.equal(busy.ok, true);
     for (let i = 0; i < 10_000; i++) {

@@ -69,6 +69,24 @@ function admit(prepared: PreparedQuery, variables: Readonly<Record<string, unkno
   return outcome.run;
 }
 
+/** The request's context plus the services; not a spread, which would make the signal every request. */
+class ResolverContext implements GraphQLContext {
+  constructor(private readonly request: RequestContext, readonly services: GraphQLServices) {}
+
+  get principal(): RequestContext['principal'] {
+    return this.request.principal;
+  }
+
+  get canRead(): RequestContext['canRead'] {
+    return this.request.canRead;
+  }
+
+  /** The request's AbortSignal is made when a resolver first asks (searches do). */
+  get signal(): AbortSignal {
+    return this.request.signal;
+  }
+}
+
 export function createGraphQLHandler(services: GraphQLServices, options: GraphQLHandlerOptions): GraphQLHandler {
   const schema = createSchema();
   const cache = createCompiledQueryCache(schema, options.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
@@ -79,7 +97,7 @@ export function createGraphQLHandler(services: GraphQLServices, options: GraphQL
     const admitted = admit(cache.prepare(params.query, params.operationName), params.variables, options.limits());
     if (typeof admitted !== 'function') return admitted;
     const started = performance.now();
-    const ctx: GraphQLContext = { ...context, services };
+    const ctx = new ResolverContext(context, services);
     const result = await admitted(ctx, params.variables);
     const errors = result.errors?.map(toGraphQLError) ?? [];
     options.observe?.({ name: request.name ?? '', ms: performance.now() - started, errors: errors.length });

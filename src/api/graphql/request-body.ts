@@ -63,19 +63,20 @@ function bodyError(message: string): BodyError {
   return { status: 400, message };
 }
 
+const NESTING_ERROR = bodyError(`request body nests too deeply: more than ${MAX_BODY_NESTING} levels of arrays and objects`);
+
 export function readGraphQLParams(body: unknown): GraphQLParams | BodyError {
   let parsed = body;
-  const nestingError = bodyError(`request body nests too deeply: more than ${MAX_BODY_NESTING} levels of arrays and objects`);
   if (typeof body === 'string' || body instanceof Uint8Array) {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    if (nestsTooDeeply(bytes, MAX_BODY_NESTING)) return nestingError;
+    if (nestsTooDeeply(bytes, MAX_BODY_NESTING)) return NESTING_ERROR;
     try {
       parsed = JSON.parse(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
     } catch {
       return bodyError('request body is not valid JSON');
     }
   } else if (valueNestsTooDeeply(body, MAX_BODY_NESTING)) {
-    return nestingError;
+    return NESTING_ERROR;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return bodyError('request body must be a JSON object');
   const { query, variables, operationName } = parsed as Record<string, unknown>;
