@@ -106,6 +106,7 @@ export const READ_PATHS: readonly ReadPath[] = [
   mcp('unscoped', 'site', 'list_repos', () => ({ query: 'example' }), SECRET_NAME),
   mcp('unscoped', 'site', 'keyword_search', () => ({ query: 'route' }), SECRET_NAME),
   mcp('unscoped', 'site', 'nls_search', () => ({ query: 'route normalize path' }), SECRET_NAME),
+  mcp('unscoped ranking', 'site', 'nls_search', () => ({ query: 'cache limits' }), SECRET_NAME),
   mcp('paged', 'site', 'list_repos', () => ({ query: 'example', limit: 1 }), /Showing 1-1 of 2 repositories/),
   mcp('', 'site', 'get_contributor_repos', () => ({ authors: ['Quarry Test'] }), SECRET_NAME),
   mcp('from the open repository', 'site', 'find_references', () => ({ repo: OPEN, path: 'src/router.ts', symbol: 'route' }), SECRET_NAME),

@@ -69,12 +69,23 @@ function buildRepo(dir: string, versions: readonly Record<string, string>[], fea
   git(dir, 'checkout', '--quiet', 'main');
 }
 
+/**
+ * A rare term once and a common term three times: which file nls_search ranks first depends on
+ * the collection size in BM25's idf, so a size that counted hidden files would show in the order.
+ */
+const RANKED_DOCS = {
+  'docs/one.md': 'The cache is warm.\n',
+  'docs/two.md': 'Limits apply per caller.\nLimits reset every minute.\nLimits are configurable.\n',
+  'docs/three.md': 'Which limits exist?\n',
+};
+
 function openRepo(dir: string): void {
   buildRepo(dir, [
     {
       'README.md': '# Open\nA public router.\n',
       'src/router.ts': 'export function route(path: string): string {\n  return normalize(path);\n}\n',
       'src/app.ts': "import { route } from './router';\n\nexport const home = route('/home');\n",
+      ...RANKED_DOCS,
     },
     { 'src/app.ts': "import { route } from './router';\n\nexport const home = route('/home');\nexport const about = route('/about');\n" },
     { 'README.md': '# Open\nA public router.\nEvery path is normalized before it is routed.\n' },
@@ -89,6 +100,7 @@ function secretRepo(dir: string): void {
   buildRepo(dir, [
     {
       'plan.ts': "// classified plan\nexport function normalize(path: string): string {\n  return path.toLowerCase();\n}\n\nexport const launch = route('/launch');\n",
+      'cache.md': 'The classified cache.\n',
       ...NOTES,
     },
     { 'plan.ts': "// classified plan, revised\nexport function normalize(path: string): string {\n  return path.trim().toLowerCase();\n}\n\nexport const launch = route('/launch');\n" },
