@@ -7,8 +7,10 @@ const REPOSITORY = 'id name uri description url externalURLs { url serviceType }
 const RANGE = 'start { line character } end { line character }';
 const HIGHLIGHTS = 'highlights { line character length }';
 
+// A match's file is selected without its content: GraphQL reads each blob through git, which for
+// dozens of matches costs seconds; GitBlob.content has its own path (BLOB).
 const FILE_MATCH = `... on FileMatch {
-  repository { id name } file { path name url content byteSize binary isDirectory } limitHit
+  repository { id name } file { path name url isDirectory commit { oid } } limitHit
   lineMatches { preview lineNumber offsetAndLengths limitHit }
   symbols { name containerName kind language url canonicalURL fileLocal location { url canonicalURL resource { path } range { ${RANGE} } } }
 }`;
