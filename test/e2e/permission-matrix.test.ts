@@ -104,7 +104,8 @@ before(async () => {
 
 after(async () => {
   for (const door of doors.values()) await door.close();
-  await world.close();
+  // undefined when building the world failed: that failure is the one to report.
+  await world?.close();
 });
 
 describe('the matrix covers every read path', () => {
