@@ -63,7 +63,7 @@ export function createMcpServices(deps: McpServiceDeps): ServerMcpServices {
     async defaultCommit(repo) {
       return deps.catalog.get(repo)?.commit ?? git.resolveRevision(repo, 'HEAD');
     },
-    indexedFileCount: () => deps.catalog.list().reduce((n, m) => n + m.files, 0),
+    indexedFileCount: (canRead) => deps.catalog.list().reduce((n, m) => (canRead(m.repo) ? n + m.files : n), 0),
     ...(deps.pool === undefined ? {} : { diffs: createDiffHistory((name) => {
       const record = getRepo(deps.store, name);
       if (!record) throw createError('REPO_NOT_FOUND', `no such repository: ${name}`);

@@ -17,8 +17,11 @@ export interface McpServices {
    * come from the index), else the mirror's HEAD; null for an empty repository.
    */
   defaultCommit(repo: string): Promise<string | null>;
-  /** Live documents across every index: BM25's collection size. */
-  indexedFileCount(): number;
+  /**
+   * Live documents in the indexes of the repositories the caller may read: BM25's collection size.
+   * Counting hidden ones would let the order of nls_search's answers tell how much they hold.
+   */
+  indexedFileCount(canRead: (repo: string) => boolean): number;
   /** Symbol tables of the indexed repositories, for go_to_definition and find_references; absent while the server builds none. */
   readonly symbols?: SymbolIndex;
   /** Diff search, comparisons and ancestors through git, for diff_search and compare_revisions; absent when not wired. */

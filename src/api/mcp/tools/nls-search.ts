@@ -69,7 +69,7 @@ export const nlsSearchTool: ToolDefinition<{ query: string }> = {
     }
     const response = await ctx.services.search.search({ query: engineQuery(nls), signal: ctx.signal, canRead: ctx.canRead });
     const matched = response.matches.filter((m): m is FileMatch => m.type !== 'repo');
-    const ranked = rankFiles(matched, nls, ctx.services.indexedFileCount());
+    const ranked = rankFiles(matched, nls, ctx.services.indexedFileCount(ctx.canRead));
     const text = await renderSearchAnswer({
       preface: describeTerms(nls),
       files: ranked,
