@@ -137,19 +137,38 @@ export async function syncRepository(ctx: RepoContext, name: string): Promise<Sy
   const record = getRepo(ctx.store, name) ?? notFound(name);
   try {
     const gitDir = mirrorDir(ctx, record);
-    const restored = !(await isGitRepository(gitDir));
+    // A mirror git cannot read (or whose objects failed the last index run) is cloned again.
+    let restored = !(await isGitRepository(gitDir)) || isMirrorDamage(record.lastIndexError ?? '');
     if (restored) await restoreMirror(ctx, record, gitDir);
-    const before = restored ? '' : await refsFingerprint(gitDir);
-    await fetchMirror(gitDir);
+    let before = '';
+    try {
+      if (!restored) before = await refsFingerprint(gitDir);
+      await fetchMirror(gitDir);
+    } catch (err) {
+      if (restored || !isMirrorDamage(errorMessage(err))) throw err;
+      await restoreMirror(ctx, record, gitDir);
+      restored = true;
+      await fetchMirror(gitDir);
+    }
     const after = await refsFingerprint(gitDir);
     const branch = await defaultBranch(gitDir);
     const patch = { lastFetchedAt: new Date().toISOString(), lastFetchError: undefined, defaultBranch: branch };
     const repo = updateRepo(ctx.store, name, patch) ?? notFound(name);
-    return { repo, changed: before !== after };
+    return { repo, changed: restored || before !== after };
   } catch (err) {
     updateRepo(ctx.store, name, { lastFetchError: errorMessage(err) });
     throw err;
   }
+}
+
+/**
+ * Git's words for objects or refs damaged on local disk (not a source that cannot be reached):
+ * cloning the mirror again is the repair.
+ */
+const MIRROR_DAMAGE = /inflate: data stream error|object file .* is (empty|corrupt)|loose object .* is corrupt|packfile .* (cannot be accessed|is corrupt)|bad object [0-9a-f]{40}|unable to read [0-9a-f]{40}|not a valid object name|fatal: bad tree object|missing (blob|tree|commit) [0-9a-f]{40}|object [0-9a-f]{40} not found|index-pack failed|unknown object type/i;
+
+function isMirrorDamage(message: string): boolean {
+  return MIRROR_DAMAGE.test(message);
 }
 
 /** Records how an index run of `name` ended (null: it succeeded); writes only when that changes. */
