@@ -9,14 +9,21 @@ import { defaultBranch, resolveRevision } from '../git/mirror.js';
 import { FORMAT_VERSION } from '../index/format.js';
 import { segmentsDir, type Catalog } from '../index/lmdb/catalog.js';
 import { openSegmentReader } from '../index/lmdb/segment-reader.js';
+import { readSeal } from '../index/lmdb/segment-seal.js';
 import type { Manifest } from '../index/manifest.js';
 
-/** Why each of the manifest's segments cannot serve; empty when all can. */
-export async function segmentProblems(dataDir: string, manifest: Manifest): Promise<string[]> {
+/**
+ * Why each of the manifest's segments cannot serve; empty when all can. `sealOnly` checks the seal,
+ * file sizes and damage marks without opening the segments (cheap enough for every sync pass;
+ * readers mark what opening finds).
+ */
+export async function segmentProblems(dataDir: string, manifest: Manifest, options: { readonly sealOnly?: boolean } = {}): Promise<string[]> {
   const problems: string[] = [];
   for (const segment of manifest.segments) {
+    const dir = join(segmentsDir(dataDir), segment.id);
     try {
-      await openSegmentReader(join(segmentsDir(dataDir), segment.id)).close();
+      if (options.sealOnly) readSeal(dir);
+      else await openSegmentReader(dir).close();
     } catch (err) {
       const reason = isQuarryError(err, 'INDEX_CORRUPT') ? err.details['reason'] : undefined;
       problems.push(typeof reason === 'string' ? `segment ${segment.id} is damaged: ${reason}` : errorMessage(err));
@@ -33,7 +40,7 @@ export async function reasonToIndex(dataDir: string, catalog: Catalog, repo: { r
   const manifest = catalog.get(repo.name);
   if (!manifest) return 'not indexed yet';
   if (manifest.formatVersion !== FORMAT_VERSION || manifest.repoId !== repo.id) return 'the index has an older format';
-  const [problem] = await segmentProblems(dataDir, manifest);
+  const [problem] = await segmentProblems(dataDir, manifest, { sealOnly: true });
   if (problem !== undefined) return problem;
   const head = await resolveRevision(repo.gitDir, await defaultBranch(repo.gitDir));
   return head === manifest.commit ? null : `the index is at ${manifest.commit.slice(0, 12)}, the mirror at ${head.slice(0, 12)}`;
