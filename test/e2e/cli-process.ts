@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
 
 export const BIN = fileURLToPath(new URL('../../../bin/quarry.js', import.meta.url));
 
@@ -75,4 +76,29 @@ export async function killDuring(data: string, args: readonly string[], when: nu
   child.kill('SIGKILL');
   const status = await exited;
   return { status, stdout, stderr, finished: wasFinished };
+}
+
+/** A source repository holding old.txt ("original_marker"), registered as `name` in a fresh data directory and indexed. */
+export function indexedRepository(name: string, label: string): { readonly source: string; readonly data: string; remove(): void } {
+  const source = initRepo(makeTempDir(`${label}-src`));
+  const data = makeTempDir(`${label}-data`);
+  writeFiles(source, { 'old.txt': 'original_marker\n' });
+  commitAll(source, 'first');
+  assert.equal(quarry(data, ['repos', 'add', name, source]).status, 0);
+  assert.equal(quarry(data, ['index']).status, 0);
+  return {
+    source,
+    data,
+    remove() {
+      removeDir(source);
+      removeDir(data);
+    },
+  };
+}
+
+/** `count` padded text files under `label/`, each holding "<label>_marker". */
+export function generatedFiles(label: string, count: number): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < count; i++) files[`${label}/f${i}.txt`] = `generated ${i} ${label}_marker ${'padding '.repeat(200)}\n`;
+  return files;
 }

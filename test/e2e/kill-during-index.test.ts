@@ -9,18 +9,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
-import { BIN, killDuring, quarry, search, segmentDirs, until } from './cli-process.js';
+import { commitAll, writeFiles } from '../git/fixtures.js';
+import { BIN, generatedFiles, indexedRepository, killDuring, quarry, search, segmentDirs, until } from './cli-process.js';
 
-const NAME = 'example.com/crash';
+let repo: ReturnType<typeof indexedRepository>;
 let source = '';
 let data = '';
-
-function bulk(label: string, count: number): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (let i = 0; i < count; i++) files[`${label}/f${i}.txt`] = `generated ${i} ${label}_marker ${'padding '.repeat(200)}\n`;
-  return files;
-}
 
 /** The live index's segment count, from `quarry repos list --json`. */
 function liveSegments(): number {
@@ -37,22 +31,14 @@ function assertRecovers(): void {
 }
 
 before(() => {
-  source = makeTempDir('quarry-crash-src');
-  data = makeTempDir('quarry-crash-data');
-  initRepo(source);
-  writeFiles(source, { 'old.txt': 'original_marker\n' });
-  commitAll(source, 'first');
-  assert.equal(quarry(data, ['repos', 'add', NAME, source]).status, 0);
-  assert.equal(quarry(data, ['index']).status, 0);
+  repo = indexedRepository('example.com/crash', 'quarry-crash');
+  ({ source, data } = repo);
 });
 
-after(() => {
-  removeDir(source);
-  removeDir(data);
-});
+after(() => repo.remove());
 
 test('killing an index run mid-way keeps the old index serving; the next run completes', async () => {
-  writeFiles(source, bulk('gen', 4000));
+  writeFiles(source, generatedFiles('gen', 4000));
   commitAll(source, 'second');
   const before = new Set(segmentDirs(data));
   const killed = await killDuring(data, ['index'], () => segmentDirs(data).some((d) => !before.has(d)));
@@ -76,7 +62,7 @@ test('killed at any point, search answers from the old index or the new one, nev
     ['after 900 ms', () => 900],
   ];
   for (const [round, [label, moment]] of moments.entries()) {
-    writeFiles(source, { ...bulk(`r${round}`, 800), [`round${round}.txt`]: `round_marker_${round}\n` });
+    writeFiles(source, { ...generatedFiles(`r${round}`, 800), [`round${round}.txt`]: `round_marker_${round}\n` });
     commitAll(source, `round ${round}`);
     const killed = await killDuring(data, ['index'], moment(new Set(segmentDirs(data))));
     const found = search(data, `original_marker OR round_marker_${round}`);
@@ -92,7 +78,7 @@ test('killed at any point, search answers from the old index or the new one, nev
 
 test('a run killed while its parent does not reap it (a zombie holding the lock) does not block the next', async (t) => {
   if (!existsSync('/proc/self/stat')) return t.skip('needs /proc');
-  writeFiles(source, bulk('zombie', 3000));
+  writeFiles(source, generatedFiles('zombie', 3000));
   commitAll(source, 'zombie');
   // The shell becomes `sleep`, which never waits for its children: the killed indexer stays a zombie.
   const parent = spawn('sh', ['-c', `"$0" "$1" index --data "$2" & echo $!; exec sleep 60`, process.execPath, BIN, data], { stdio: ['ignore', 'pipe', 'ignore'] });
