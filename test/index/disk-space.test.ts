@@ -14,6 +14,7 @@ import { buildRun } from '../../src/index/build/run.js';
 import { TrigramExtractor } from '../../src/index/build/trigrams.js';
 import { createSegmentWriter } from '../../src/index/lmdb/segment-writer.js';
 import { makeTempDir, removeDir } from '../git/fixtures.js';
+import { seededRandom } from '../helpers/random.js';
 
 const root = makeTempDir('quarry-disk-space');
 const disk = join(root, 'disk');
@@ -45,17 +46,19 @@ describe('segment writer on a small disk', { skip: mounted ? false : 'needs root
   });
 
   it('refuses postings that cannot fit before writing any', async () => {
+    // Varied text: few bytes of contents, many distinct trigrams, so postings outweigh contents.
+    const random = seededRandom(7);
+    const docs = Array.from({ length: 60 }, () => Buffer.from(Array.from({ length: 64_000 }, () => 33 + Math.floor(random() * 90))));
+    const contentBytes = docs.reduce((n, d) => n + d.length, 0);
+    // Room for the contents and a little more, but not for the postings.
+    const spare = join(disk, 'spare');
+    spawnSync('fallocate', ['-l', String(freeBytes() - Math.round(contentBytes * 1.2) - 3 * 1024 * 1024), spare]);
     const writer = createSegmentWriter(join(disk, 'postings'));
-    const docs = Array.from({ length: 40 }, (_, i) => Buffer.from(Array.from({ length: 40_000 }, (_, j) => 33 + ((i * 7919 + j * 104729) % 90))));
     for (const [doc, content] of docs.entries()) await writer.addDocument(doc, content);
     const tables = { extractor: new TrigramExtractor(), counts: new Uint32Array(1 << 24) };
-    const postings = mergeRuns([buildRun(tables, 0, docs)]);
-    // Fill what the contents left, but for less than the postings need.
-    const spare = join(disk, 'spare');
-    spawnSync('fallocate', ['-l', String(Math.max(0, freeBytes() - postings.postingBytes / 2)), spare]);
     await assert.rejects(writer.finish({
       paths: docs.map((_, i) => `f${i}`), blobs: Buffer.alloc(20 * docs.length), sizes: Uint32Array.from(docs, (d) => d.length), flags: new Uint8Array(docs.length),
-    }, postings), full(/the new index segment's postings needs at least [\d.]+ MiB, [\d.]+ MiB are free/));
+    }, mergeRuns([buildRun(tables, 0, docs)])), full(/the new index segment's postings needs at least [\d.]+ MiB, [\d.]+ MiB are free/));
     await writer.abort();
     assert.deepEqual(readdirSync(disk), ['spare']);
   });

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,7 @@ function procStat(pid: number): { state: string; startTime: string } | null {
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while (!check()) {
     assert.ok(Date.now() < deadline, `timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
@@ -110,24 +110,38 @@ describe('index lock', { skip: procStat(process.pid) === null ? 'needs /proc' : 
   it('lets exactly one of many processes racing for a stale lock win', async () => {
     const { pid, parent } = await zombie();
     const racers = 6;
+    const go = join(dir, 'go');
+    const done = join(dir, 'done');
     try {
       writeFileSync(lock, String(pid));
-      const startAt = Date.now() + 1500;
+      // Every racer loads first, then all try at once; the winner holds the lock until all have tried.
       const script = `
+        const { existsSync } = await import('node:fs');
         const { acquireIndexLock } = await import(${JSON.stringify(LOCK_MODULE)});
-        await new Promise((r) => setTimeout(r, ${startAt} - Date.now()));
-        try { acquireIndexLock(${JSON.stringify(lock)}); console.log('won'); await new Promise((r) => setTimeout(r, 1500)); }
+        const wait = async (path) => { while (!existsSync(path)) await new Promise((r) => setTimeout(r, 2)); };
+        console.log('ready');
+        await wait(${JSON.stringify(go)});
+        try { const held = acquireIndexLock(${JSON.stringify(lock)}); console.log('won'); await wait(${JSON.stringify(done)}); held.release(); }
         catch (err) { console.log(err.code); }`;
-      const outcomes = await Promise.all(Array.from({ length: racers }, () => new Promise<string>((resolve) => {
+      const children = Array.from({ length: racers }, () => {
         const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-        let out = '';
-        child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        child.once('exit', () => resolve(out.trim()));
-      })));
+        const lines: string[] = [];
+        child.stdout!.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter((l) => l !== '')));
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        return { lines, exited };
+      });
+      await until(() => children.every((c) => c.lines.includes('ready')), 'every racer to load');
+      writeFileSync(go, '');
+      await until(() => children.every((c) => c.lines.length === 2), 'every racer to try');
+      writeFileSync(done, '');
+      await Promise.all(children.map((c) => c.exited));
+      const outcomes = children.map((c) => c.lines[1]);
       assert.equal(outcomes.filter((o) => o === 'won').length, 1, outcomes.join(', '));
       assert.equal(outcomes.filter((o) => o === 'INDEX_BUSY').length, racers - 1, outcomes.join(', '));
     } finally {
       parent.kill('SIGKILL');
+      rmSync(go, { force: true });
+      rmSync(done, { force: true });
     }
   });
 });

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
+import { requireSpace } from '../lmdb/disk-space.js';
 import { committed, WRITABLE } from '../lmdb/writes.js';
 
 /** One commit as indexed; dates are Unix seconds. */
@@ -71,6 +72,8 @@ export function openCommitStore(dataDir: string, options: { readOnly?: boolean }
       }
     },
     async putChunks(repoId, generation, firstIndex, chunks) {
+      // A failed commit is worse than a refusal (lmdb/disk-space.ts): refuse while there is room.
+      requireSpace(dir, chunks.reduce((n, c) => n + c.length * 512, 0), WHAT);
       await committed(env.transaction(() => {
         chunks.forEach((chunk, i) => void chunkDb.put([repoId, generation, firstIndex + i], [...chunk]));
       }), dir, WHAT);

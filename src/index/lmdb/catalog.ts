@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { Manifest } from '../manifest.js';
+import { requireSpace } from './disk-space.js';
 import { committed, WRITABLE } from './writes.js';
 
 export interface Catalog {
@@ -46,6 +47,8 @@ export function openCatalog(dataDir: string, options: { readOnly?: boolean } = {
     },
     list: () => [...manifests.getRange({})].map((e) => e.value),
     async put(manifest) {
+      // A failed commit is worse than a refusal (disk-space.ts): refuse while there is room.
+      requireSpace(indexRoot(dataDir), manifest.skipped.length * 64 + manifest.segments.length * 256, 'swapping in the new index');
       await committed(manifests.put(manifest.repo, manifest), indexRoot(dataDir), 'swapping in the new index');
       await committed(env.flushed, indexRoot(dataDir), 'swapping in the new index');
     },

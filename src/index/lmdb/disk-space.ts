@@ -1,14 +1,22 @@
 /**
- * Keeps LMDB writes from meeting a full disk: lmdb-js cannot recover from a failed commit (the
- * environment never closes again, its error surfaces as an unhandled rejection), so writers ask
- * here before they queue bytes and stop with DISK_FULL while the disk still has room.
+ * Keeps LMDB writes from meeting a full disk. lmdb-js does not survive a failed commit (its error
+ * surfaces as an unhandled rejection, the environment never closes again, and under load its heap
+ * was seen corrupted), so writers ask here before they queue bytes: DISK_FULL while the disk still
+ * has room, and on a nearly full disk the file is first extended with written (allocated) zeros,
+ * so the writes LMDB then makes never need new space even if another writer takes the rest.
  */
-import { statfsSync } from 'node:fs';
+import { closeSync, openSync, statfsSync, statSync, truncateSync, writeSync } from 'node:fs';
+import type { RootDatabase } from 'lmdb';
 import { createError, type QuarryError } from '../../errors.js';
 
 const PAGE_BYTES = 4096;
 /** Room kept free for LMDB's own pages (branches, free list, meta) and the catalog's next write. */
 const MARGIN_BYTES = 1024 * 1024;
+/** Below this much free space, writes go into space reserved ahead of them. */
+const TIGHT_BYTES = 1024 * 1024 * 1024;
+/** Reserved at least this far ahead, so reserving is not done per document. */
+const RESERVE_STEP_BYTES = 16 * 1024 * 1024;
+const ZEROS = Buffer.alloc(1024 * 1024);
 
 /** What a value of `valueBytes` adds to an LMDB file: big values take whole overflow pages. */
 export function lmdbBytes(valueBytes: number): number {
@@ -43,19 +51,33 @@ export function writeFailedFull(dir: string, free: number, what: string): Quarry
   return diskFull(dir, `${what} failed with ${mib(free)} free`, { freeBytes: free });
 }
 
-/** Space accounting for one writer: the free space last measured, and what was queued since. */
+/** The end of the data LMDB has committed to `env`'s file (no write may be in flight). */
+export function committedEnd(env: RootDatabase): number {
+  const stats = env.getStats() as { readonly lastPageNumber: number; readonly pageSize: number };
+  return (stats.lastPageNumber + 1) * stats.pageSize;
+}
+
+/**
+ * Space accounting for one LMDB file being written: how much may be queued before the writes
+ * must settle and the disk be measured (or space reserved) again.
+ */
 export class DiskSpace {
-  private free: number;
+  /** Bytes that may be queued past the committed end: free space, or what is reserved. */
+  private room: number;
   private queued = 0;
   private written = 0;
+  /** How far the file is allocated by reserved zeros (0 while the disk has room). */
+  private reservedEnd = 0;
 
-  constructor(private readonly dir: string, private readonly what: string) {
-    this.free = freeBytes(dir);
+  constructor(private readonly disk: string, private readonly file: string, private readonly what: string) {
+    const free = freeBytes(disk);
+    // On a tight disk nothing is queued before the first require() has reserved room.
+    this.room = free >= TIGHT_BYTES ? free : 0;
   }
 
-  /** True when `bytes` more fit in the space last measured, leaving the margin. */
+  /** True when `bytes` more may be queued now. */
   fits(bytes: number): boolean {
-    return this.queued + bytes + margin(this.queued + bytes) <= this.free;
+    return this.queued + bytes + margin(this.queued + bytes) <= this.room;
   }
 
   add(bytes: number): void {
@@ -63,12 +85,42 @@ export class DiskSpace {
     this.written += bytes;
   }
 
-  /** Measures again (call once queued writes are on disk); DISK_FULL unless `bytes` fit. */
-  require(bytes: number): void {
-    this.free = freeBytes(this.dir);
+  /**
+   * Call once the queued writes are committed, with the committed end of the file: measures the
+   * disk again, on a tight disk reserves room for `bytes` and more, and throws DISK_FULL unless
+   * `bytes` fit.
+   */
+  require(bytes: number, end: number): void {
     this.queued = 0;
+    const free = freeBytes(this.disk);
+    if (free >= TIGHT_BYTES && this.reservedEnd === 0) {
+      this.room = free;
+    } else {
+      const wanted = end + bytes + margin(bytes) + RESERVE_STEP_BYTES;
+      if (wanted > this.reservedEnd) this.reserve(Math.max(end, this.reservedEnd), Math.min(wanted, end + free - MARGIN_BYTES));
+      this.room = Math.max(0, this.reservedEnd - end);
+    }
     if (!this.fits(bytes)) {
-      throw diskFull(this.dir, `${mib(this.free)} left after writing ${mib(this.written)} of ${this.what}`, { freeBytes: this.free, writtenBytes: this.written });
+      throw diskFull(this.disk, `${mib(free)} left after writing ${mib(this.written)} of ${this.what}`, { freeBytes: free, writtenBytes: this.written });
+    }
+  }
+
+  /** Gives back reserved space LMDB did not use (call once the environment is closed). */
+  release(end: number): void {
+    if (this.reservedEnd > end && statSync(this.file).size > end) truncateSync(this.file, end);
+  }
+
+  private reserve(from: number, to: number): void {
+    if (to <= from) return;
+    const fd = openSync(this.file, 'r+');
+    try {
+      for (let at = from; at < to; at += ZEROS.length) writeSync(fd, ZEROS, 0, Math.min(ZEROS.length, to - at), at);
+      this.reservedEnd = to;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+      throw diskFull(this.disk, `another writer took the space while ${this.what} was reserving it`);
+    } finally {
+      closeSync(fd);
     }
   }
 }

@@ -16,7 +16,7 @@ import { Writer } from '../varint.js';
 import { encodePostings } from '../postings.js';
 import type { MergedPostings } from '../build/merge.js';
 import type { SegmentDocs } from '../store.js';
-import { DiskSpace, lmdbBytes, requireSpace } from './disk-space.js';
+import { committedEnd, DiskSpace, lmdbBytes, requireSpace } from './disk-space.js';
 import { writeSeal } from './segment-seal.js';
 import { WRITABLE, WriteTracker } from './writes.js';
 
@@ -45,9 +45,9 @@ export interface SegmentWriter {
 export function createSegmentWriter(dir: string): SegmentWriter {
   mkdirSync(dir, { recursive: true });
   const disk = dirname(dir);
-  const space = new DiskSpace(disk, 'the new index segment');
   const writes = new WriteTracker(disk, 'writing the new index segment');
   const contentEnv = open({ path: join(dir, CONTENT_FILE), noSubdir: true, maxDbs: 3, noMemInit: true, ...WRITABLE });
+  const space = new DiskSpace(disk, join(dir, CONTENT_FILE), 'the new index segment');
   const content = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
   const symbolDb = contentEnv.openDB({ name: DB_SYMBOLS, encoding: 'binary', keyEncoding: 'uint32' });
   const importsDb = contentEnv.openDB({ name: DB_SYMBOL_IMPORTS, encoding: 'binary', keyEncoding: 'uint32' });
@@ -55,11 +55,11 @@ export function createSegmentWriter(dir: string): SegmentWriter {
   let pendingBytes = 0;
   let contentOpen = true;
 
-  /** Waits for the queued writes, then measures the disk again. */
+  /** Waits for the queued writes, then measures (or reserves) the disk again. */
   const flushAndRequire = async (bytes: number): Promise<void> => {
     await writes.settled();
     pendingBytes = 0;
-    space.require(bytes);
+    space.require(bytes, committedEnd(contentEnv));
   };
 
   return {
@@ -81,7 +81,9 @@ export function createSegmentWriter(dir: string): SegmentWriter {
     async finish(docs, postings, symbols = null) {
       await writes.settled();
       contentOpen = false;
+      const end = committedEnd(contentEnv);
       await contentEnv.close();
+      space.release(end);
       const crcs = Uint32Array.from(docs.paths, (_, doc) => contentCrcs[doc] ?? 0);
       return writeMeta(dir, docs, postings, symbols, crcs);
     },
@@ -125,7 +127,10 @@ async function writeMeta(dir: string, docs: SegmentDocs, postings: MergedPosting
 
   const writes = new WriteTracker(dirname(dir), 'writing the new index segment');
   const env: RootDatabase = open({ path: join(dir, META_FILE), noSubdir: true, maxDbs: 4, noMemInit: true, ...WRITABLE });
+  const space = new DiskSpace(dirname(dir), join(dir, META_FILE), 'the new index segment\'s postings');
+  let end = 0;
   try {
+    space.require(needed, committedEnd(env));
     const cols: Database<Uint8Array, string> = env.openDB({ name: 'cols', encoding: 'binary' });
     const blocks: Database<Uint8Array, number> = env.openDB({ name: 'blocks', encoding: 'binary', keyEncoding: 'uint32' });
     postings.blocks.forEach((block, i) => writes.track(blocks.put(i, block)));
@@ -138,9 +143,11 @@ async function writeMeta(dir: string, docs: SegmentDocs, postings: MergedPosting
     for (const [name, bytes] of columns) writes.track(cols.put(name, bytes));
     await writes.settled();
     await writes.track(env.flushed);
+    end = committedEnd(env);
   } finally {
     await writes.close(env);
   }
+  space.release(end);
   writeSeal(dir, columns);
   return info;
 }
