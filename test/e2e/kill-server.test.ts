@@ -37,7 +37,8 @@ test('a server killed while indexing leaves the old index serving; restarted, it
   const second = await startServerProcess(data, [], FAST_SYNC);
   try {
     await until(() => search(data, 'count:all gen_marker').paths.length === 4000, 'the restarted server to index the fetched commit', 60_000);
-    assert.match(second.output(), /index: example\.com\/served: the index is at [0-9a-f]{12}, the mirror at [0-9a-f]{12}; indexing/);
+    // Polled: the line may still sit in the pipe while the synchronous searches above ran.
+    await until(() => /index: example\.com\/served: the index is at [0-9a-f]{12}, the mirror at [0-9a-f]{12}; indexing/.test(second.output()), 'the restarted server to say why it indexes', 10_000);
     assert.deepEqual(search(data, 'original_marker').paths, ['old.txt']);
     const listedSegments = (JSON.parse(quarry(data, ['repos', 'list', '--json']).stdout) as { index: { segments: number } }[])[0]!.index.segments;
     assert.equal(segmentDirs(data).length, listedSegments, 'the killed run\'s segment is gone');
