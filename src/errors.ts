@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'INDEX_CORRUPT'
   | 'INDEX_BUSY'
   | 'INDEX_FORMAT'
+  | 'INDEX_WRITE_FAILED'
+  | 'DISK_FULL'
   | 'SHARD_CRASHED'
   | 'TIMEOUT'
   | 'ABORTED'

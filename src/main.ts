@@ -8,16 +8,17 @@ import { createAuthenticator } from './auth/authenticate.js';
 import { forSourcegraphApi } from './auth/policy.js';
 import type { Principal } from './auth/principal.js';
 import type { Config } from './config.js';
-import { createError, errorMessage } from './errors.js';
+import { createError, errorMessage, isQuarryError } from './errors.js';
 import type { HttpServer } from './http/server.js';
 import { openCatalog, segmentsDir, type Catalog } from './index/lmdb/catalog.js';
 import { indexRepository, type IndexOutcome } from './indexer/index-repository.js';
+import { reasonToIndex } from './indexer/index-health.js';
 import { openCommitStore } from './index/commits/commit-store.js';
 import { createHistoryService } from './history/history-service.js';
 import { createRepoHistory, type RepoHistory } from './history/repo-history.js';
 import { registryHistorySource } from './history/repo-source.js';
 import { createWorkerPool, type WorkerPool } from './pool/piscina-pool.js';
-import { mirrorDir } from './repos/registry.js';
+import { mirrorDir, recordIndexOutcome } from './repos/registry.js';
 import { createRevisionSource } from './repos/revisions.js';
 import { startSyncSchedule } from './repos/scheduler.js';
 import type { SearchService } from './search/contracts.js';
@@ -38,7 +39,10 @@ export interface Engine {
   readonly search: SearchService;
   /** The commit index: commit search, contributors; brought up to date after each indexing run. */
   readonly history: RepoHistory;
+  /** Indexes the repository and records on it whether that failed. */
   index(repo: RepoRecord, onProgress?: (done: number, total: number, bytes: number) => void): Promise<IndexOutcome>;
+  /** Why the repository needs indexing although its refs did not move (index-health.ts), or null. */
+  reasonToIndex(repo: RepoRecord): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -76,14 +80,22 @@ export function openEngine(config: Config): Engine {
   return {
     config, store, catalog, pool, search, history,
     async index(repo, onProgress) {
-      const outcome = await indexRepository(
-        { dataDir: config.dataDir, catalog, pool },
-        { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo), fork: repo.fork, archived: repo.archived },
-        { maxFileSize: config.maxFileSize, symbols: config.symbols, ...(onProgress ? { onProgress } : {}) },
-      );
-      await history.update(repo.name);
-      return outcome;
+      try {
+        const outcome = await indexRepository(
+          { dataDir: config.dataDir, catalog, pool },
+          { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo), fork: repo.fork, archived: repo.archived },
+          { maxFileSize: config.maxFileSize, symbols: config.symbols, ...(onProgress ? { onProgress } : {}) },
+        );
+        await history.update(repo.name);
+        recordIndexOutcome(repoCtx, repo.name, null);
+        return outcome;
+      } catch (err) {
+        // Another run holding the lock is not a failure of this repository.
+        if (!isQuarryError(err, 'INDEX_BUSY')) recordIndexOutcome(repoCtx, repo.name, err);
+        throw err;
+      }
     },
+    reasonToIndex: (repo) => reasonToIndex(config.dataDir, catalog, { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo) }),
     async close() {
       await pool.close();
       await commits.close();
@@ -126,7 +138,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const stopSync = startSyncSchedule({ dataDir: config.dataDir, store: engine.store }, {
     intervalMs: () => config.syncIntervalMs ?? settings().repos.syncIntervalSeconds * 1000,
     onSynced: async ({ repo, changed }) => {
-      if (changed) await engine.index(repo);
+      const reason = changed ? 'new commits' : await engine.reasonToIndex(repo);
+      if (reason === null) return;
+      if (!changed) log(`index: ${repo.name}: ${reason}; indexing`);
+      await engine.index(repo);
     },
     onError: (name, err) => log(`sync: ${name}: ${errorMessage(err)}`),
   });

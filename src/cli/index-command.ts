@@ -54,7 +54,8 @@ function summary(name: string, outcome: IndexOutcome, ms: number): string {
   const { manifest } = outcome;
   const binary = manifest.skipped.filter((s) => s.reason === 'binary').length;
   const large = manifest.skipped.length - binary;
-  const what = outcome.mode === 'unchanged' ? 'up to date' : `${outcome.mode} index, ${outcome.blobsRead} blobs read`;
+  const rebuilt = outcome.repaired.length > 0 ? `rebuilt (${outcome.repaired.join('; ')}), ` : '';
+  const what = outcome.mode === 'unchanged' ? 'up to date' : `${rebuilt}${outcome.mode} index, ${outcome.blobsRead} blobs read`;
   const s = manifest.symbols;
   const symbols = s ? `; symbols in ${s.files} files (${s.unsupported} unsupported language, ${s.failed} failed, ${s.skipped} too large or minified)` : '; no symbols';
   return `${name}: ${what}; ${manifest.files} files (${(manifest.bytes / 1048576).toFixed(1)} MiB) at ${manifest.commit.slice(0, 12)}, skipped ${binary} binary and ${large} too large${symbols}, in ${(ms / 1000).toFixed(1)}s`;

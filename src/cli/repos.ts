@@ -41,7 +41,19 @@ export const REPO_LIST_COLUMNS: readonly RepoColumn[] = [
   { header: 'FILES', value: (_, index) => (index ? String(index.files) : '-') },
   { header: 'SKIPPED (BINARY/LARGE)', value: (_, index) => (index ? `${index.skippedBinary}/${index.skippedTooLarge}` : '-') },
   { header: 'SYMBOLS (FILES/UNSUPPORTED/FAILED)', value: (_, index) => (index?.symbols ? `${index.symbols.files}/${index.symbols.unsupported}/${index.symbols.failed + index.symbols.skipped}` : '-') },
+  { header: 'STATUS', value: (repo, index) => repoStatus(repo, index) },
 ];
+
+/** "ok", or what failed and why; a failed fetch or index run leaves the previous index serving. */
+export function repoStatus(repo: RepoRecord, index: IndexState | undefined): string {
+  const problems = [
+    ...(repo.lastFetchError === undefined ? [] : [`fetch failed: ${repo.lastFetchError}`]),
+    ...(repo.lastIndexError === undefined ? [] : [`index failed: ${repo.lastIndexError}`]),
+    ...(index?.problems ?? []).map((p) => `index ${p}`),
+  ];
+  if (problems.length > 0) return `failed: ${problems.join('; ')}`;
+  return index ? 'ok' : 'not indexed';
+}
 
 /** The table `quarry repos list` prints: a header row, then one row per repository. */
 export function repoRows(repos: readonly RepoRecord[], states: ReadonlyMap<string, IndexState>, columns: readonly RepoColumn[] = REPO_LIST_COLUMNS): string[][] {
@@ -81,7 +93,9 @@ async function runRepos(args: string[], io: CliIO): Promise<number> {
       return withContext(flags.data, async (ctx) => {
         const repos = listRepositories(ctx);
         const states = await readIndexStates(ctx.dataDir);
-        if (flags.json === true) io.out(JSON.stringify(repos.map((r) => ({ ...r, source: redactSource(r.source), index: states.get(r.name) ?? null })), null, 2));
+        if (flags.json === true) {
+          io.out(JSON.stringify(repos.map((r) => ({ ...r, source: redactSource(r.source), status: repoStatus(r, states.get(r.name)), index: states.get(r.name) ?? null })), null, 2));
+        }
         else formatTable(repoRows(repos, states)).forEach((line) => io.out(line));
         return 0;
       });

@@ -27,13 +27,18 @@ const REF_TIMEOUT_MS = 20_000;
 const MAX_REFS_BYTES = 256 * 1024 * 1024;
 // Local sources are cloned over the file transport, which newer git refuses unless allowed.
 const ALLOW_FILE = ['-c', 'protocol.file.allow=always'];
+/**
+ * Transports git may use for clone, fetch and ls-remote, whatever a source or a mirror's config
+ * names: no `ext::` (runs commands), no `fd::` (reads descriptors), no other remote helper.
+ */
+const SAFE_TRANSPORTS = { GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh' };
 // Branches and tags only: code-host extras such as refs/pull/* would multiply what we store.
 const MIRROR_REFSPECS = ['+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'];
 
 /** Clones `source` as a bare repository at `destDir` (which must not exist or be empty). */
 export async function cloneMirror(source: string, destDir: string, options: MirrorOptions = {}): Promise<void> {
   const timeoutMs = options.timeoutMs ?? CLONE_TIMEOUT_MS;
-  await runGit([...ALLOW_FILE, 'clone', '--bare', '--quiet', '--', source, destDir], { timeoutMs });
+  await runGit([...ALLOW_FILE, 'clone', '--bare', '--quiet', '--', source, destDir], { timeoutMs, env: SAFE_TRANSPORTS });
   // A bare clone records no fetch refspec, so later fetches would update nothing without these.
   const [heads, tags] = MIRROR_REFSPECS as [string, string];
   await runGit(['config', '--replace-all', 'remote.origin.fetch', heads], { gitDir: destDir });
@@ -43,13 +48,13 @@ export async function cloneMirror(source: string, destDir: string, options: Mirr
 /** Brings the mirror's branches and tags up to date with its source, deleting what the source deleted. */
 export async function fetchMirror(gitDir: string, options: MirrorOptions = {}): Promise<void> {
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
-  await runGit([...ALLOW_FILE, 'fetch', '--prune', '--quiet', 'origin'], { gitDir, timeoutMs });
+  await runGit([...ALLOW_FILE, 'fetch', '--prune', '--quiet', 'origin'], { gitDir, timeoutMs, env: SAFE_TRANSPORTS });
   await followRemoteHead(gitDir);
 }
 
 /** Points HEAD where the source's HEAD points, since fetch never moves a bare repository's HEAD. */
 async function followRemoteHead(gitDir: string): Promise<void> {
-  const result = await execGit([...ALLOW_FILE, 'ls-remote', '--symref', 'origin', 'HEAD'], { gitDir, timeoutMs: REF_TIMEOUT_MS });
+  const result = await execGit([...ALLOW_FILE, 'ls-remote', '--symref', 'origin', 'HEAD'], { gitDir, timeoutMs: REF_TIMEOUT_MS, env: SAFE_TRANSPORTS });
   const match = /^ref: (refs\/heads\/\S+)\tHEAD$/m.exec(result.stdout.toString('utf8'));
   // Best effort: the fetch itself succeeded, and a source that will not say keeps the old default.
   if (result.code !== 0 || match?.[1] === undefined) return;
@@ -111,5 +116,5 @@ export async function resolveRevision(gitDir: string, rev: string): Promise<stri
 /** Resolves when `url` answers as a git remote within the timeout; GIT_FAILED otherwise. */
 export async function probeRemote(url: string, options: MirrorOptions = {}): Promise<void> {
   const timeoutMs = options.timeoutMs ?? REF_TIMEOUT_MS;
-  await runGit([...ALLOW_FILE, 'ls-remote', '--quiet', '--', url, 'HEAD'], { timeoutMs, maxBytes: 1024 * 1024 });
+  await runGit([...ALLOW_FILE, 'ls-remote', '--quiet', '--', url, 'HEAD'], { timeoutMs, maxBytes: 1024 * 1024, env: SAFE_TRANSPORTS });
 }

@@ -6,6 +6,9 @@
  * data/index/segments/<id>/     one immutable segment, written aside, referenced only once complete
  *   meta.mdb                    LMDB, db "cols" (string keys → binary columns), db "blocks" (uint32 → posting block)
  *   content.mdb                 LMDB, db "content" (uint32 doc id → raw file bytes)
+ *   seal.json                   written last: {formatVersion, files: {name: byte size}, columns: {name: crc32},
+ *                               pages: {name: [[first page, count, crc32] of each run of non-overflow pages]}}
+ *   damaged                     present once a reader found the segment damaged (its reason, UTF-8)
  *
  * Columns of meta.mdb (all little-endian):
  *   info        JSON {formatVersion, docCount, trigramCount, blockCount, postingBytes}
@@ -16,6 +19,12 @@
  *   dict.tri    Uint32Array: distinct exact-case trigrams (model/trigram.ts packing), ascending
  *   dict.loc    Uint32Array: per trigram (block number, byte offset in block, byte length)
  *   sym.status  Uint8Array: SYMBOLS_* status of each doc (absent when built without symbols)
+ *   crc.blocks  Uint32Array: CRC-32 of each posting block
+ *   crc.content Uint32Array: CRC-32 of each doc's content
+ *
+ * Integrity: a reader refuses a segment whose seal is missing, whose files differ in size from the
+ * seal (a truncated LMDB file would fault the process once mapped), or whose columns fail their
+ * CRC; it checks each posting block and each doc's content against its CRC on first read.
  * meta.mdb also holds dbs "sym.defs" (name → posting list of the docs defining a non-local symbol
  * of that name, encoded as below) and "sym.refs" (name → varint byte length of the posting list of
  * the docs referencing an identifier of that name, the list, then per doc a reference info varint,
@@ -32,7 +41,7 @@
 
 import { isAscii, isUtf8 } from 'node:buffer';
 
-export const FORMAT_VERSION = 6;
+export const FORMAT_VERSION = 7;
 
 export const BLOCK_TARGET_BYTES = 64 * 1024;
 
@@ -58,6 +67,8 @@ export const COL_FLAGS = 'flags';
 export const COL_DICT_TRI = 'dict.tri';
 export const COL_DICT_LOC = 'dict.loc';
 export const COL_SYMBOL_STATUS = 'sym.status';
+export const COL_CRC_BLOCKS = 'crc.blocks';
+export const COL_CRC_CONTENT = 'crc.content';
 export const DB_SYMBOLS = 'symbols';
 export const DB_SYMBOL_DEFS = 'sym.defs';
 export const DB_SYMBOL_REFS = 'sym.refs';
@@ -89,6 +100,8 @@ export const SYMBOLS_FAILED = 4;
 
 export const META_FILE = 'meta.mdb';
 export const CONTENT_FILE = 'content.mdb';
+export const SEAL_FILE = 'seal.json';
+export const DAMAGED_FILE = 'damaged';
 
 export interface SegmentInfo {
   readonly formatVersion: number;

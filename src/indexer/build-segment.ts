@@ -3,12 +3,14 @@
  * text files get doc ids and are written as they arrive, batches go to index workers for
  * trigrams, and the runs are merged into posting lists at the end.
  */
+import { dirname } from 'node:path';
 import type { TreeEntry } from '../git/tree.js';
 import type { BlobReader } from '../git/blobs.js';
 import { readAhead } from '../git/read-ahead.js';
 import { docFlags, isBinary, type SegmentInfo } from '../index/format.js';
 import { mergeRuns } from '../index/build/merge.js';
 import type { PostingRun } from '../index/build/run.js';
+import { lmdbBytes, requireSpace } from '../index/lmdb/disk-space.js';
 import { createSegmentWriter } from '../index/lmdb/segment-writer.js';
 import type { SkippedFile, SymbolCounts } from '../index/manifest.js';
 import type { IndexBatchResult } from '../pool/messages.js';
@@ -42,6 +44,9 @@ const SYMBOL_BATCH_BYTES = 1024 * 1024;
 const HELD_PER_THREAD = 8;
 
 export async function buildSegment(dir: string, entries: readonly TreeEntry[], blobs: BlobReader, pool: WorkerPool, options: BuildOptions): Promise<BuiltSegment> {
+  // File contents alone are a floor for the segment's size: refuse at once when even they cannot fit.
+  const contentBytes = entries.reduce((n, e) => n + (e.size > options.maxFileSize ? 0 : lmdbBytes(e.size)), 0);
+  requireSpace(dirname(dir), contentBytes, 'the new index segment');
   const writer = createSegmentWriter(dir);
   try {
     const symbols = symbolsEnabled(options) ? new SegmentSymbolsBuilder(writer) : null;

@@ -2,6 +2,7 @@
  * Indexes a repository's default branch HEAD. Incremental when possible: only blobs that changed
  * since the indexed commit are read, into a new segment, and the paths they replace are marked
  * deleted in older segments. The manifest swap is the one commit point; orphans are removed.
+ * A previous index with a damaged segment is rebuilt in full.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { segmentsDir, type Catalog } from '../index/lmdb/catalog.js';
 import type { Manifest, SegmentRef, SkippedFile } from '../index/manifest.js';
 import type { WorkerPool } from '../pool/piscina-pool.js';
 import { buildSegment, type BuildOptions } from './build-segment.js';
+import { segmentProblems } from './index-health.js';
 import { acquireIndexLock } from './lock.js';
 import { symbolCountsOf } from './symbol-counts.js';
 import { tombstones } from './tombstones.js';
@@ -37,6 +39,8 @@ export interface IndexOutcome {
   readonly mode: 'full' | 'incremental' | 'unchanged';
   /** Blobs read for this run. */
   readonly blobsRead: number;
+  /** Why the previous index could not be kept (damaged segments), when this run rebuilt it. */
+  readonly repaired: readonly string[];
 }
 
 /** Past these, an incremental update rebuilds the repository in one segment instead. */
@@ -50,11 +54,13 @@ export async function indexRepository(ctx: IndexContext, target: IndexTarget, op
     const branch = await defaultBranch(target.gitDir);
     const commit = await resolveRevision(target.gitDir, branch);
     const previous = ctx.catalog.get(target.name);
-    const usable = previous && previous.formatVersion === FORMAT_VERSION && previous.repoId === target.id ? previous : undefined;
+    const current = previous && previous.formatVersion === FORMAT_VERSION && previous.repoId === target.id ? previous : undefined;
+    const repaired = current ? await segmentProblems(ctx.dataDir, current) : [];
+    const usable = repaired.length === 0 ? current : undefined;
     if (usable && usable.commit === commit) {
       const manifest = { ...usable, fork: target.fork, archived: target.archived };
       await ctx.catalog.put(manifest);
-      return { manifest, mode: 'unchanged', blobsRead: 0 };
+      return { manifest, mode: 'unchanged', blobsRead: 0, repaired };
     }
     const incremental = usable && usable.segments.length < MAX_SEGMENTS ? await planIncremental(ctx, target, usable, commit) : null;
     const update = incremental ?? (await planFull(target, commit));
@@ -71,7 +77,7 @@ export async function indexRepository(ctx: IndexContext, target: IndexTarget, op
     };
     await ctx.catalog.put(manifest);
     removeOrphans(ctx, target);
-    return { manifest, mode: incremental ? 'incremental' : 'full', blobsRead: update.entries.length };
+    return { manifest, mode: incremental ? 'incremental' : 'full', blobsRead: update.entries.length, repaired };
   } finally {
     lock.release();
   }

@@ -5,7 +5,9 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCatalog, segmentsDir } from '../index/lmdb/catalog.js';
+import { FORMAT_VERSION } from '../index/format.js';
 import type { SymbolCounts } from '../index/manifest.js';
+import { segmentProblems } from './index-health.js';
 
 export interface IndexState {
   readonly commit: string;
@@ -17,12 +19,15 @@ export interface IndexState {
   readonly skippedTooLarge: number;
   /** Absent when indexed without symbols. */
   readonly symbols?: SymbolCounts;
+  /** Why segments of the live index cannot serve (index-health.ts); empty when all can. */
+  readonly problems: readonly string[];
 }
 
 export async function readIndexStates(dataDir: string): Promise<Map<string, IndexState>> {
   const catalog = openCatalog(dataDir);
   try {
-    return new Map(catalog.list().map((m) => [m.repo, {
+    const states = new Map<string, IndexState>();
+    for (const m of catalog.list()) states.set(m.repo, {
       commit: m.commit,
       indexedAt: m.indexedAt,
       files: m.files,
@@ -31,7 +36,9 @@ export async function readIndexStates(dataDir: string): Promise<Map<string, Inde
       skippedBinary: m.skipped.filter((s) => s.reason === 'binary').length,
       skippedTooLarge: m.skipped.filter((s) => s.reason === 'too-large').length,
       ...(m.symbols ? { symbols: m.symbols } : {}),
-    }]));
+      problems: m.formatVersion === FORMAT_VERSION ? await segmentProblems(dataDir, m) : ['built by an older Quarry; index again'],
+    });
+    return states;
   } finally {
     await catalog.close();
   }

@@ -20,6 +20,8 @@ export class Collector {
   readonly stop = new Int32Array(new SharedArrayBuffer(4));
   readonly files = new Map<string, FileMatch>();
   readonly notices: SkippedNotice[] = [];
+  /** Repositories with a shard that failed (not timed out), for the notice that says so. */
+  readonly failedRepos = new Set<string>();
   matchCount = 0;
   limitHit = false;
   timedOut = false;
@@ -66,9 +68,13 @@ export class Collector {
     if (fresh.length > 0) this.onMatches?.(fresh);
   }
 
-  fail(timeout: boolean): void {
-    if (timeout) this.stats.shardsTimedOut++;
-    else this.stats.shardsFailed++;
+  fail(timeout: boolean, repository: string): void {
+    if (timeout) {
+      this.stats.shardsTimedOut++;
+    } else {
+      this.stats.shardsFailed++;
+      this.failedRepos.add(repository);
+    }
   }
 }
 

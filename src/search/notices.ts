@@ -3,7 +3,8 @@
  */
 import type { SkippedNotice } from '../model/result.js';
 
-export function limitNotices(limitHit: boolean, timedOut: boolean, failed: number): SkippedNotice[] {
+/** `failedRepos`: the repositories whose shards failed, named so a caller knows what is missing. */
+export function limitNotices(limitHit: boolean, timedOut: boolean, failed: number, failedRepos: readonly string[] = []): SkippedNotice[] {
   const out: SkippedNotice[] = [];
   if (limitHit) {
     out.push({
@@ -27,7 +28,7 @@ export function limitNotices(limitHit: boolean, timedOut: boolean, failed: numbe
     out.push({
       reason: 'shard-failed',
       title: `${failed} ${failed === 1 ? 'shard' : 'shards'} failed`,
-      message: 'Some index shards could not be searched; results are partial.',
+      message: `Some index shards could not be searched${failedRepos.length > 0 ? ` (${failedRepos.join(', ')})` : ''}; results are partial.`,
       severity: 'warn',
     });
   }

@@ -105,7 +105,7 @@ async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<Sear
     matches,
     matchCount: (symbolFiles ?? files).reduce((n, f) => n + f.matchCount, 0) + repoResults.length + commitResults.length,
     limitHit,
-    skipped: [...collector.notices, ...limitNotices(limitHit, collector.timedOut || stats.shardsTimedOut > 0, stats.shardsFailed)],
+    skipped: [...collector.notices, ...limitNotices(limitHit, collector.timedOut || stats.shardsTimedOut > 0, stats.shardsFailed, [...collector.failedRepos])],
     stats,
     query: queryToString(query),
   };
@@ -162,7 +162,7 @@ async function runTask(deps: SearchDeps, collector: Collector, repo: RepoContext
   } catch (err) {
     if (isQuarryError(err, 'ABORTED')) throw err;
     if (!isQuarryError(err, 'TIMEOUT') && !isQuarryError(err, 'SHARD_CRASHED')) throw err;
-    collector.fail(isQuarryError(err, 'TIMEOUT'));
+    collector.fail(isQuarryError(err, 'TIMEOUT'), repo.repository);
   }
 }
 

@@ -20,6 +20,8 @@ export interface RepoRecord {
   readonly lastFetchedAt: string | null;
   /** Set while the most recent fetch failed; cleared by the next success. */
   readonly lastFetchError?: string;
+  /** Set while the most recent index run failed (the previous index keeps serving); cleared by the next success. */
+  readonly lastIndexError?: string;
   readonly defaultBranch: string;
   readonly fork: boolean;
   readonly archived: boolean;

@@ -12,12 +12,14 @@ export interface ServerProcess {
   /** Printed once by the first start on an empty data directory; null afterwards. */
   readonly adminToken: string | null;
   readonly child: ChildProcess;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
 }
 
-export async function startServerProcess(dataDir: string, extraArgs: readonly string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--listen', '127.0.0.1:0', '--data', dataDir, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServerProcess(dataDir: string, extraArgs: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--listen', '127.0.0.1:0', '--data', dataDir, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
@@ -41,6 +43,7 @@ export async function startServerProcess(dataDir: string, extraArgs: readonly st
     url,
     adminToken: token,
     child,
+    output: () => output + errors,
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve(child.exitCode);
       child.once('exit', (code) => resolve(code));

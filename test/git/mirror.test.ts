@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
@@ -114,6 +114,20 @@ describe('mirrors', () => {
     assert.equal(await isGitRepository(plain), false);
     assert.equal(await isGitRepository(join(root, 'a-file')), false);
     assert.equal(await isGitRepository(join(root, 'missing')), false);
+  });
+
+  it('never lets a mirror fetch through a remote helper, whatever its config names', async () => {
+    const mirror = join(root, 'helper-mirror.git');
+    await cloneMirror(bareSource, mirror);
+    const marker = join(root, 'helper-ran');
+    for (const [url, transport] of [['fd::17', 'fd'], [`ext::sh -c touch% ${marker}`, 'ext']] as const) {
+      git(mirror, 'remote', 'set-url', 'origin', url);
+      const started = performance.now();
+      await assert.rejects(fetchMirror(mirror), (err: unknown) => isQuarryError(err, 'GIT_FAILED') && err.message.includes(`transport '${transport}' not allowed`));
+      await assert.rejects(probeRemote(url), (err: unknown) => isQuarryError(err, 'GIT_FAILED') && err.message.includes(`transport '${transport}' not allowed`));
+      assert.ok(performance.now() - started < 5000, `${transport} took ${performance.now() - started} ms`);
+    }
+    assert.equal(existsSync(marker), false);
   });
 
   it('probes remotes: a live one resolves, a dead one fails fast', async () => {

@@ -3,29 +3,10 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { mergeRuns } from '../../src/index/build/merge.js';
-import { buildRun } from '../../src/index/build/run.js';
-import { TrigramExtractor } from '../../src/index/build/trigrams.js';
-import { DOC_FLAG_UTF8, META_FILE } from '../../src/index/format.js';
+import { META_FILE } from '../../src/index/format.js';
 import { openSegmentReader } from '../../src/index/lmdb/segment-reader.js';
-import { createSegmentWriter } from '../../src/index/lmdb/segment-writer.js';
-import { packTrigram } from '../../src/model/trigram.js';
 import { makeTempDir, removeDir } from '../git/fixtures.js';
-
-const tables = { extractor: new TrigramExtractor(), counts: new Uint32Array(1 << 24) };
-const tri = (s: string): number => packTrigram(s.charCodeAt(0), s.charCodeAt(1), s.charCodeAt(2));
-
-async function writeSegment(dir: string, files: Record<string, string>): Promise<void> {
-  const writer = createSegmentWriter(dir);
-  const contents = Object.values(files).map((c) => Buffer.from(c));
-  for (let i = 0; i < contents.length; i++) await writer.addDocument(i, contents[i]!);
-  await writer.finish({
-    paths: Object.keys(files),
-    blobs: Buffer.alloc(20 * contents.length, 0xab),
-    sizes: Uint32Array.from(contents.map((c) => c.length)),
-    flags: Uint8Array.from(contents.map(() => DOC_FLAG_UTF8)),
-  }, mergeRuns([buildRun(tables, 0, contents)]));
-}
+import { tri, writeSegment } from './segment-fixture.js';
 
 test('paths, contents, sizes and postings read back', async () => {
   const dir = makeTempDir();
@@ -54,7 +35,7 @@ test('a segment without its meta file is reported, not misread', async () => {
   try {
     await writeSegment(join(dir, 'seg'), { x: 'abc' });
     rmSync(join(dir, 'seg', META_FILE));
-    assert.throws(() => openSegmentReader(join(dir, 'seg')), (err: Error & { code?: string }) => err.code === 'INDEX_CORRUPT' && /lacks meta\.mdb/.test(err.message));
+    assert.throws(() => openSegmentReader(join(dir, 'seg')), (err: Error & { code?: string }) => err.code === 'INDEX_CORRUPT' && /index segment seg is damaged: meta\.mdb is missing/.test(err.message));
   } finally {
     removeDir(dir);
   }

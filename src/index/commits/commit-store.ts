@@ -5,6 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
+import { requireSpace } from '../lmdb/disk-space.js';
+import { committed, WRITABLE } from '../lmdb/writes.js';
 
 /** One commit as indexed; dates are Unix seconds. */
 export interface StoredCommit {
@@ -48,10 +50,12 @@ export interface CommitStore {
 
 type ChunkKey = [number, number, number];
 
+const WHAT = 'updating the commit index';
+
 export function openCommitStore(dataDir: string, options: { readOnly?: boolean } = {}): CommitStore {
   const dir = join(dataDir, 'index');
   mkdirSync(dir, { recursive: true });
-  const env: RootDatabase = open({ path: join(dir, 'commits.mdb'), noSubdir: true, maxDbs: 4, readOnly: options.readOnly ?? false });
+  const env: RootDatabase = open({ path: join(dir, 'commits.mdb'), noSubdir: true, maxDbs: 4, readOnly: options.readOnly ?? false, ...WRITABLE });
   const states: Database<CommitRepoState, number> = env.openDB({ name: 'states', encoding: 'msgpack' });
   const chunkDb: Database<StoredCommit[], ChunkKey> = env.openDB({ name: 'chunks', encoding: 'msgpack' });
   const dropGeneration = (repoId: number, generation: number): void => {
@@ -68,24 +72,26 @@ export function openCommitStore(dataDir: string, options: { readOnly?: boolean }
       }
     },
     async putChunks(repoId, generation, firstIndex, chunks) {
-      await env.transaction(() => {
+      // A failed commit is worse than a refusal (lmdb/disk-space.ts): refuse while there is room.
+      requireSpace(dir, chunks.reduce((n, c) => n + c.length * 512, 0), WHAT);
+      await committed(env.transaction(() => {
         chunks.forEach((chunk, i) => void chunkDb.put([repoId, generation, firstIndex + i], [...chunk]));
-      });
+      }), dir, WHAT);
     },
     async commit(repoId, state) {
-      await env.transaction(() => {
+      await committed(env.transaction(() => {
         const old = states.get(repoId);
         if (old && old.generation !== state.generation) dropGeneration(repoId, old.generation);
         void states.put(repoId, state);
-      });
-      await env.flushed;
+      }), dir, WHAT);
+      await committed(env.flushed, dir, WHAT);
     },
     async remove(repoId) {
-      await env.transaction(() => {
+      await committed(env.transaction(() => {
         const old = states.get(repoId);
         if (old) dropGeneration(repoId, old.generation);
         void states.remove(repoId);
-      });
+      }), dir, WHAT);
     },
     close: () => env.close(),
   };

@@ -6,6 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { Manifest } from '../manifest.js';
+import { requireSpace } from './disk-space.js';
+import { committed, WRITABLE } from './writes.js';
 
 export interface Catalog {
   get(repo: string): Manifest | undefined;
@@ -25,7 +27,7 @@ export function segmentsDir(dataDir: string): string {
 
 export function openCatalog(dataDir: string, options: { readOnly?: boolean } = {}): Catalog {
   mkdirSync(segmentsDir(dataDir), { recursive: true });
-  const env: RootDatabase = open({ path: join(indexRoot(dataDir), 'catalog.mdb'), noSubdir: true, maxDbs: 2, readOnly: options.readOnly ?? false });
+  const env: RootDatabase = open({ path: join(indexRoot(dataDir), 'catalog.mdb'), noSubdir: true, maxDbs: 2, readOnly: options.readOnly ?? false, ...WRITABLE });
   const manifests: Database<Manifest, string> = env.openDB({ name: 'manifests', encoding: 'msgpack' });
   // Decoding a manifest costs far more than reading it, and navigation asks per file: the stored
   // bytes, compared on every get, say when another process or a put has changed it.
@@ -45,12 +47,14 @@ export function openCatalog(dataDir: string, options: { readOnly?: boolean } = {
     },
     list: () => [...manifests.getRange({})].map((e) => e.value),
     async put(manifest) {
-      await manifests.put(manifest.repo, manifest);
-      await env.flushed;
+      // A failed commit is worse than a refusal (disk-space.ts): refuse while there is room.
+      requireSpace(indexRoot(dataDir), manifest.skipped.length * 64 + manifest.segments.length * 256, 'swapping in the new index');
+      await committed(manifests.put(manifest.repo, manifest), indexRoot(dataDir), 'swapping in the new index');
+      await committed(env.flushed, indexRoot(dataDir), 'swapping in the new index');
     },
     async remove(repo) {
-      await manifests.remove(repo);
-      await env.flushed;
+      await committed(manifests.remove(repo), indexRoot(dataDir), 'removing an index');
+      await committed(env.flushed, indexRoot(dataDir), 'removing an index');
     },
     close: () => env.close(),
   };

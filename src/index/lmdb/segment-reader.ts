@@ -1,18 +1,20 @@
 /**
  * Reads one segment (format.ts) for the shard searcher: columns load once per open, posting
- * blocks and contents are fetched per call with lmdb's reusable buffers.
+ * blocks and contents are fetched per call with lmdb's reusable buffers. A damaged segment is
+ * refused (INDEX_CORRUPT) before any file is mapped, or at the first read that finds it.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { createError } from '../../errors.js';
 import {
-  COL_BLOBS, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
+  COL_BLOBS, COL_CRC_BLOCKS, COL_CRC_CONTENT, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
   CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
 import { Reader } from '../varint.js';
 import { decodePostings } from '../postings.js';
 import type { SegmentSource } from '../store.js';
+import { checkColumn, fail, readFailure, readSeal, type Seal } from './segment-seal.js';
 
 export interface SegmentReader extends SegmentSource {
   readonly info: SegmentInfo;
@@ -36,24 +38,32 @@ export interface SegmentReader extends SegmentSource {
 const EMPTY = new Uint32Array(0);
 
 export function openSegmentReader(dir: string): SegmentReader {
-  for (const file of [META_FILE, CONTENT_FILE]) {
-    if (!existsSync(join(dir, file))) throw createError('INDEX_CORRUPT', `index segment ${dir} lacks ${file}; re-index the repository`);
+  const seal = readSeal(dir);
+  const envs: RootDatabase[] = [];
+  try {
+    return openSealed(dir, seal, envs);
+  } catch (err) {
+    for (const env of envs) void env.close();
+    throw readFailure(dir, err);
   }
+}
+
+function openSealed(dir: string, seal: Seal, envs: RootDatabase[]): SegmentReader {
   const metaEnv: RootDatabase = open({ path: join(dir, META_FILE), noSubdir: true, readOnly: true, maxDbs: 4 });
+  envs.push(metaEnv);
   const cols: Database<Uint8Array, string> = metaEnv.openDB({ name: 'cols', encoding: 'binary' });
   const blocks: Database<Uint8Array, number> = metaEnv.openDB({ name: 'blocks', encoding: 'binary', keyEncoding: 'uint32' });
-  const infoBytes = cols.getBinary(COL_INFO);
-  if (!infoBytes) throw createError('INDEX_CORRUPT', `index segment ${dir} is incomplete (no info column)`);
-  const info = JSON.parse(Buffer.from(infoBytes).toString('utf8')) as SegmentInfo;
-  if (info.formatVersion !== FORMAT_VERSION) {
-    throw createError('INDEX_FORMAT', `index segment ${dir} has format ${info.formatVersion}, this Quarry reads ${FORMAT_VERSION}; re-index`);
-  }
   const column = (name: string): Uint8Array => {
     // getBinary returns a copy the reader owns, valid after the transaction moves on.
     const bytes = cols.getBinary(name);
-    if (!bytes) throw createError('INDEX_CORRUPT', `index segment ${dir} lacks column ${name}`);
+    if (!bytes) fail(dir, `column ${name} is missing`);
+    checkColumn(dir, seal, name, bytes);
     return bytes;
   };
+  const info = JSON.parse(Buffer.from(column(COL_INFO)).toString('utf8')) as SegmentInfo;
+  if (info.formatVersion !== FORMAT_VERSION) {
+    throw createError('INDEX_FORMAT', `index segment ${basename(dir)} has format ${info.formatVersion}, this Quarry reads ${FORMAT_VERSION}; re-index`);
+  }
   const pathBytes = column(COL_PATHS);
   const pathIndex = { bytes: pathBytes, starts: pathStarts(pathBytes, info.docCount) };
   const blobs = column(COL_BLOBS);
@@ -61,9 +71,15 @@ export function openSegmentReader(dir: string): SegmentReader {
   const flags = column(COL_FLAGS);
   const dictTri = u32(column(COL_DICT_TRI));
   const dictLoc = u32(column(COL_DICT_LOC));
+  const blockCrcs = u32(column(COL_CRC_BLOCKS));
+  const contentCrcs = u32(column(COL_CRC_CONTENT));
+  if (sizes.length !== info.docCount || contentCrcs.length !== info.docCount || blockCrcs.length !== info.blockCount) {
+    fail(dir, 'column lengths disagree with the segment info');
+  }
   const contentEnv: RootDatabase = open({ path: join(dir, CONTENT_FILE), noSubdir: true, readOnly: true, maxDbs: 3 });
+  envs.push(contentEnv);
   const content: Database<Uint8Array, number> = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
-  const symbolStatus = cols.getBinary(COL_SYMBOL_STATUS) ?? null;
+  const symbolStatus = COL_SYMBOL_STATUS in seal.columns ? column(COL_SYMBOL_STATUS) : null;
   const optionalDb = (env: RootDatabase, name: string, keyEncoding?: 'uint32'): Database<Uint8Array, string | number> | null =>
     symbolStatus ? env.openDB({ name, encoding: 'binary', ...(keyEncoding ? { keyEncoding } : {}) }) : null;
   const symbolDb = optionalDb(contentEnv, DB_SYMBOLS, 'uint32');
@@ -75,6 +91,21 @@ export function openSegmentReader(dir: string): SegmentReader {
   const view = (bytes: Uint8Array | undefined): Uint8Array | null =>
     // lmdb's reusable buffer reports the value's length but spans its whole allocation.
     (bytes ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) : null);
+  // Each block and doc is checked against its CRC once per open reader: later reads cost nothing.
+  const checked = { blocks: new Uint8Array(info.blockCount), docs: new Uint8Array(info.docCount) };
+  const verified = (bytes: Uint8Array, crcs: Uint32Array, seen: Uint8Array, i: number, what: string): Uint8Array => {
+    if (seen[i] === 1) return bytes;
+    if (crc32(bytes) !== crcs[i]) fail(dir, `${what} fails its checksum`);
+    seen[i] = 1;
+    return bytes;
+  };
+  const read = <T>(get: () => T): T => {
+    try {
+      return get();
+    } catch (err) {
+      throw readFailure(dir, err);
+    }
+  };
   // One Buffer over the column: a path is then one decode, no view per call.
   const pathText = Buffer.from(pathBytes.buffer, pathBytes.byteOffset, pathBytes.byteLength);
   let scratch = new Uint32Array(1024);
@@ -88,9 +119,9 @@ export function openSegmentReader(dir: string): SegmentReader {
     flags: (doc) => flags[doc]!,
     blobOid: (doc) => Buffer.from(blobs.subarray(doc * 20, doc * 20 + 20)).toString('hex'),
     content(doc) {
-      const bytes = view(content.getBinaryFast(doc));
-      if (!bytes) throw createError('INDEX_CORRUPT', `index segment ${dir} lacks content of doc ${doc}`);
-      return bytes;
+      const bytes = read(() => view(content.getBinaryFast(doc)));
+      if (!bytes) fail(dir, `content of doc ${doc} is missing`);
+      return verified(bytes, contentCrcs, checked.docs, doc, `content of doc ${doc}`);
     },
     symbolStatus: () => symbolStatus,
     symbols: (doc) => view(symbolDb?.getBinaryFast(doc)),
@@ -114,8 +145,10 @@ export function openSegmentReader(dir: string): SegmentReader {
     postings(trigram, lo, hi) {
       const slot = findTrigram(dictTri, trigram);
       if (slot < 0) return EMPTY;
-      const block = blocks.getBinaryFast(dictLoc[slot * 3]!);
-      if (!block) throw createError('INDEX_CORRUPT', `index segment ${dir} lacks posting block ${dictLoc[slot * 3]}`);
+      const blockNo = dictLoc[slot * 3]!;
+      const block = read(() => blocks.getBinaryFast(blockNo));
+      if (!block || blockNo >= info.blockCount) fail(dir, `posting block ${blockNo} is missing`);
+      verified(view(block)!, blockCrcs, checked.blocks, blockNo, `posting block ${blockNo}`);
       const start = dictLoc[slot * 3 + 1]!;
       const ids = decodePostings(block, start, start + dictLoc[slot * 3 + 2]!, scratch);
       if (ids.buffer !== scratch.buffer) scratch = new Uint32Array(ids.buffer as ArrayBuffer);

@@ -1,19 +1,24 @@
 /**
  * Writes one segment aside (format.ts): contents as they arrive, then columns and postings at the
- * end. Nothing points at a segment until the catalog swaps a manifest to it, so an interrupted
- * write leaves only an orphan directory, removed by the next index run.
+ * end, then the seal. Nothing points at a segment until the catalog swaps a manifest to it, so an
+ * interrupted write leaves only an orphan directory, removed by the next index run. Writes stop
+ * with DISK_FULL before the disk is full (disk-space.ts).
  */
 import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import {
-  COL_BLOBS, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
+  COL_BLOBS, COL_CRC_BLOCKS, COL_CRC_CONTENT, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
   CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
 import { Writer } from '../varint.js';
 import { encodePostings } from '../postings.js';
 import type { MergedPostings } from '../build/merge.js';
 import type { SegmentDocs } from '../store.js';
+import { committedEnd, DiskSpace, lmdbBytes, requireSpace } from './disk-space.js';
+import { writeSeal } from './segment-seal.js';
+import { WRITABLE, WriteTracker } from './writes.js';
 
 /** Content bytes queued for writing before addDocument waits for the writer thread. */
 const MAX_PENDING_BYTES = 128 * 1024 * 1024;
@@ -39,44 +44,61 @@ export interface SegmentWriter {
 
 export function createSegmentWriter(dir: string): SegmentWriter {
   mkdirSync(dir, { recursive: true });
-  const contentEnv = open({ path: join(dir, CONTENT_FILE), noSubdir: true, maxDbs: 3, noMemInit: true });
+  const disk = dirname(dir);
+  const writes = new WriteTracker(disk, 'writing the new index segment');
+  const contentEnv = open({ path: join(dir, CONTENT_FILE), noSubdir: true, maxDbs: 3, noMemInit: true, ...WRITABLE });
+  const space = new DiskSpace(disk, join(dir, CONTENT_FILE), 'the new index segment');
   const content = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
   const symbolDb = contentEnv.openDB({ name: DB_SYMBOLS, encoding: 'binary', keyEncoding: 'uint32' });
   const importsDb = contentEnv.openDB({ name: DB_SYMBOL_IMPORTS, encoding: 'binary', keyEncoding: 'uint32' });
+  const contentCrcs: number[] = [];
   let pendingBytes = 0;
-  let pending: Promise<unknown> = Promise.resolve();
+  let contentOpen = true;
+
+  /** Waits for the queued writes, then measures (or reserves) the disk again. */
+  const flushAndRequire = async (bytes: number): Promise<void> => {
+    await writes.settled();
+    pendingBytes = 0;
+    space.require(bytes, committedEnd(contentEnv));
+  };
 
   return {
     dir,
     async addDocument(doc, bytes) {
-      pending = content.put(doc, bytes);
+      const cost = lmdbBytes(bytes.length);
+      if (!space.fits(cost) || writes.failed) await flushAndRequire(cost);
+      contentCrcs[doc] = crc32(bytes);
+      writes.track(content.put(doc, bytes));
+      space.add(cost);
       pendingBytes += bytes.length;
-      if (pendingBytes >= MAX_PENDING_BYTES) {
-        await pending;
-        pendingBytes = 0;
-      }
+      if (pendingBytes >= MAX_PENDING_BYTES) await flushAndRequire(0);
     },
     addSymbols(doc, encoded, imports) {
-      void symbolDb.put(doc, encoded);
-      pending = importsDb.put(doc, imports);
+      space.add(lmdbBytes(encoded.length) + lmdbBytes(imports.length));
+      writes.track(symbolDb.put(doc, encoded));
+      writes.track(importsDb.put(doc, imports));
     },
     async finish(docs, postings, symbols = null) {
-      await pending;
+      await writes.settled();
+      contentOpen = false;
+      const end = committedEnd(contentEnv);
       await contentEnv.close();
-      return writeMeta(dir, docs, postings, symbols);
+      space.release(end);
+      const crcs = Uint32Array.from(docs.paths, (_, doc) => contentCrcs[doc] ?? 0);
+      return writeMeta(dir, docs, postings, symbols, crcs);
     },
     async abort() {
-      await pending.catch(() => undefined);
-      await contentEnv.close();
+      if (contentOpen) {
+        contentOpen = false;
+        await writes.settled().catch(() => undefined);
+        await writes.close(contentEnv);
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-async function writeMeta(dir: string, docs: SegmentDocs, postings: MergedPostings, symbols: SegmentSymbols | null): Promise<SegmentInfo> {
-  const env: RootDatabase = open({ path: join(dir, META_FILE), noSubdir: true, maxDbs: 4, noMemInit: true });
-  const cols: Database<Uint8Array, string> = env.openDB({ name: 'cols', encoding: 'binary' });
-  const blocks: Database<Uint8Array, number> = env.openDB({ name: 'blocks', encoding: 'binary', keyEncoding: 'uint32' });
+async function writeMeta(dir: string, docs: SegmentDocs, postings: MergedPostings, symbols: SegmentSymbols | null, contentCrcs: Uint32Array): Promise<SegmentInfo> {
   const info: SegmentInfo = {
     formatVersion: FORMAT_VERSION,
     docCount: docs.paths.length,
@@ -84,34 +106,66 @@ async function writeMeta(dir: string, docs: SegmentDocs, postings: MergedPosting
     blockCount: postings.blocks.length,
     postingBytes: postings.postingBytes,
   };
-  postings.blocks.forEach((block, i) => void blocks.put(i, block));
-  void cols.put(COL_PATHS, Buffer.from(docs.paths.join('\n')));
-  void cols.put(COL_BLOBS, docs.blobs);
-  void cols.put(COL_SIZES, bytesOf(docs.sizes));
-  void cols.put(COL_FLAGS, docs.flags);
-  void cols.put(COL_DICT_TRI, bytesOf(postings.trigrams));
-  void cols.put(COL_DICT_LOC, bytesOf(postings.locations));
-  if (symbols) writeSymbolIndexes(env, cols, symbols);
+  const columns = new Map<string, Uint8Array>([
+    [COL_PATHS, Buffer.from(docs.paths.join('\n'))],
+    [COL_BLOBS, docs.blobs],
+    [COL_SIZES, bytesOf(docs.sizes)],
+    [COL_FLAGS, docs.flags],
+    [COL_DICT_TRI, bytesOf(postings.trigrams)],
+    [COL_DICT_LOC, bytesOf(postings.locations)],
+    [COL_CRC_BLOCKS, bytesOf(Uint32Array.from(postings.blocks, (block) => crc32(block)))],
+    [COL_CRC_CONTENT, bytesOf(contentCrcs)],
+  ]);
+  if (symbols) columns.set(COL_SYMBOL_STATUS, symbols.status);
   // info goes last: a reader that finds it knows every other column is there.
-  await cols.put(COL_INFO, Buffer.from(JSON.stringify(info)));
-  await env.flushed;
-  await env.close();
+  columns.set(COL_INFO, Buffer.from(JSON.stringify(info)));
+  const symbolEntries = symbols ? symbolIndexEntries(symbols) : null;
+  let needed = 0;
+  for (const bytes of [...columns.values(), ...postings.blocks]) needed += lmdbBytes(bytes.length);
+  for (const [key, value] of [...(symbolEntries?.defs ?? []), ...(symbolEntries?.refs ?? [])]) needed += lmdbBytes(Buffer.byteLength(key) + value.length);
+  requireSpace(dirname(dir), needed, 'the new index segment\'s postings');
+
+  const writes = new WriteTracker(dirname(dir), 'writing the new index segment');
+  const env: RootDatabase = open({ path: join(dir, META_FILE), noSubdir: true, maxDbs: 4, noMemInit: true, ...WRITABLE });
+  const space = new DiskSpace(dirname(dir), join(dir, META_FILE), 'the new index segment\'s postings');
+  let end = 0;
+  try {
+    space.require(needed, committedEnd(env));
+    const cols: Database<Uint8Array, string> = env.openDB({ name: 'cols', encoding: 'binary' });
+    const blocks: Database<Uint8Array, number> = env.openDB({ name: 'blocks', encoding: 'binary', keyEncoding: 'uint32' });
+    postings.blocks.forEach((block, i) => writes.track(blocks.put(i, block)));
+    if (symbolEntries) {
+      const defs: Database<Uint8Array, string> = env.openDB({ name: DB_SYMBOL_DEFS, encoding: 'binary' });
+      for (const [key, value] of symbolEntries.defs) writes.track(defs.put(key, value));
+      const refs: Database<Uint8Array, string> = env.openDB({ name: DB_SYMBOL_REFS, encoding: 'binary' });
+      for (const [key, value] of symbolEntries.refs) writes.track(refs.put(key, value));
+    }
+    for (const [name, bytes] of columns) writes.track(cols.put(name, bytes));
+    await writes.settled();
+    await writes.track(env.flushed);
+    end = committedEnd(env);
+  } finally {
+    await writes.close(env);
+  }
+  space.release(end);
+  writeSeal(dir, columns);
   return info;
 }
 
-function writeSymbolIndexes(env: RootDatabase, cols: Database<Uint8Array, string>, symbols: SegmentSymbols): void {
-  void cols.put(COL_SYMBOL_STATUS, symbols.status);
+/** The symbol name indexes as (key, value) pairs, keys LMDB can hold. */
+function symbolIndexEntries(symbols: SegmentSymbols): { defs: [string, Uint8Array][]; refs: [string, Uint8Array][] } {
   const indexable = (key: string): boolean => key.length > 0 && Buffer.byteLength(key) <= MAX_KEY_BYTES;
-  const defs: Database<Uint8Array, string> = env.openDB({ name: DB_SYMBOL_DEFS, encoding: 'binary' });
-  for (const [key, ids] of symbols.defined) if (indexable(key)) void defs.put(key, encodePostings(ids));
-  const refs: Database<Uint8Array, string> = env.openDB({ name: DB_SYMBOL_REFS, encoding: 'binary' });
+  const defs: [string, Uint8Array][] = [];
+  for (const [key, ids] of symbols.defined) if (indexable(key)) defs.push([key, encodePostings(ids)]);
+  const refs: [string, Uint8Array][] = [];
   for (const [key, { docs, info }] of symbols.referenced) {
     if (!indexable(key)) continue;
     const value = new Writer();
     value.raw(encodePostings(docs));
     for (const packed of info) value.uint(packed);
-    void refs.put(key, value.finish());
+    refs.push([key, value.finish()]);
   }
+  return { defs, refs };
 }
 
 function bytesOf(view: Uint32Array): Uint8Array {
