@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { commitAll, writeFiles } from '../git/fixtures.js';
@@ -84,8 +84,10 @@ test('a run killed while its parent does not reap it (a zombie holding the lock)
   const parent = spawn('sh', ['-c', `"$0" "$1" index --data "$2" & echo $!; exec sleep 60`, process.execPath, BIN, data], { stdio: ['ignore', 'pipe', 'ignore'] });
   try {
     const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
-    const lock = join(data, 'index', 'segments', '1.lock');
-    await until(() => existsSync(lock) && readFileSync(lock, 'utf8').includes(`"pid":${pid}`), 'the run to take its lock');
+    // Repository ids are random: the lock is the one .lock file of the segments directory.
+    const segments = join(data, 'index', 'segments');
+    const heldBy = (): boolean => readdirSync(segments).some((name) => name.endsWith('.lock') && readFileSync(join(segments, name), 'utf8').includes(`"pid":${pid}`));
+    await until(heldBy, 'the run to take its lock');
     process.kill(pid, 'SIGKILL');
     await until(() => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') ?? false, 'the run to become a zombie');
 
