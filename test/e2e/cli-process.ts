@@ -24,9 +24,20 @@ export interface SearchOutcome {
   readonly notices: string[];
 }
 
-export function quarry(data: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): CliRun {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', maxBuffer: 256 << 20, env });
+export function quarry(data: string, args: readonly string[], options: { readonly input?: string } = {}): CliRun {
+  const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', maxBuffer: 256 << 20, ...(options.input === undefined ? {} : { input: options.input }) });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A git repository holding `files`, made in a temp dir (listed in `dirs` for removal) and added to `data` as `name`. */
+export function addRepoOfFiles(data: string, name: string, files: Record<string, string>, dirs: string[]): void {
+  const dir = makeTempDir('quarry-cli-src');
+  dirs.push(dir);
+  initRepo(dir);
+  writeFiles(dir, files);
+  commitAll(dir, 'initial');
+  const added = quarry(data, ['repos', 'add', name, dir]);
+  assert.equal(added.status, 0, added.stderr);
 }
 
 /** `quarry search --json`: the matched paths (sorted) and what the search said about failures. */

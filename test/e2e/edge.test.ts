@@ -4,14 +4,12 @@
  * configuration (429 + Retry-After for one caller while other tokens and addresses are served).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
+import { makeTempDir, removeDir } from '../git/fixtures.js';
+import { addRepoOfFiles, quarry as runQuarry, type CliRun } from './cli-process.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/quarry.js', import.meta.url));
 const OPEN = 'github.com/acme/open';
 const SECRET = 'github.com/acme/secret';
 const CURRENT_USER = JSON.stringify({ query: '{ currentUser { username } }' });
@@ -23,19 +21,8 @@ let admin = '';
 let alice = '';
 let mcpOnly = '';
 
-function quarry(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', ...(input === undefined ? {} : { input }) });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function repo(name: string, files: Record<string, string>): void {
-  const dir = makeTempDir('quarry-edge-src');
-  dirs.push(dir);
-  initRepo(dir);
-  writeFiles(dir, files);
-  commitAll(dir, 'initial');
-  assert.equal(quarry(['repos', 'add', name, dir]).status, 0);
-}
+const quarry = (args: string[], input?: string): CliRun => runQuarry(data, args, input === undefined ? {} : { input });
+const repo = (name: string, files: Record<string, string>): void => addRepoOfFiles(data, name, files, dirs);
 
 function setConfig(contents: string): void {
   const set = quarry(['config', 'set', '-'], contents);

@@ -4,15 +4,13 @@
  * `mcp.enabled` switched off and on, and restricted repositories invisible through every tool.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
+import { makeTempDir, removeDir } from '../git/fixtures.js';
+import { addRepoOfFiles, quarry as runQuarry, type CliRun } from './cli-process.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/quarry.js', import.meta.url));
 const OPEN = 'github.com/acme/open';
 const SECRET = 'github.com/acme/secret';
 const dirs: string[] = [];
@@ -22,19 +20,8 @@ let admin = '';
 let alice = '';
 let aliceMcp = '';
 
-function quarry(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', ...(input === undefined ? {} : { input }) });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-function repo(name: string, files: Record<string, string>): void {
-  const dir = makeTempDir('quarry-mcp-src');
-  dirs.push(dir);
-  initRepo(dir);
-  writeFiles(dir, files);
-  commitAll(dir, 'initial');
-  assert.equal(quarry(['repos', 'add', name, dir]).status, 0);
-}
+const quarry = (args: string[], input?: string): CliRun => runQuarry(data, args, input === undefined ? {} : { input });
+const repo = (name: string, files: Record<string, string>): void => addRepoOfFiles(data, name, files, dirs);
 
 async function connect(path: string, token: string): Promise<Client> {
   const client = new Client({ name: 'mcp-access-test', version: '1.0.0' });

@@ -7,22 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { seededRandom } from '../../helpers/random.js';
 import { OPEN, SECRET, startServedQuarry, type ServedQuarry } from '../served-quarry.js';
 
 const SEED = Number(process.env['QUARRY_FUZZ_SEED'] ?? 20261124);
 const CALLS_PER_TOOL = 40;
-
-/** mulberry32: small, seedable, good enough to spread inputs. */
-function randomSource(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__', 'prototype'];
 const ODD_STRINGS = [
@@ -124,7 +113,7 @@ it(`answers every fuzzed tool call with a result or a tool error, never an inter
   const listed = JSON.parse((await post('{"jsonrpc":"2.0","id":0,"method":"tools/list"}')).text) as { result: { tools: ToolSchema[] } };
   const tools = listed.result.tools;
   assert.equal(tools.length, 11);
-  const generate = new Generator(randomSource(SEED));
+  const generate = new Generator(seededRandom(SEED));
   let id = 1;
   let toolErrors = 0;
   let results = 0;
