@@ -48,6 +48,32 @@ export function readBody(res: UwsResponse, head: ServedRequest, maxBytes: number
   });
 }
 
+/**
+ * Reads a body only to drop it, so a refusal can be answered on a connection that stays open: a
+ * client still uploading when the server closes sees a broken pipe, not the answer. Resolves false
+ * when the body is over `maxBytes` (declared or sent) or the client went away: close then.
+ */
+export function discardBody(res: UwsResponse, head: ServedRequest, maxBytes: number): Promise<boolean> {
+  if (!hasBody(head)) return Promise.resolve(true);
+  const declared = Number(head.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let total = 0;
+    let settled = false;
+    const settle = (drained: boolean): void => {
+      if (settled) return;
+      settled = true;
+      resolve(drained);
+    };
+    head.whenAborted(() => settle(false));
+    res.onData((chunk, isLast) => {
+      total += chunk.byteLength;
+      if (total > maxBytes) settle(false);
+      else if (isLast) settle(true);
+    });
+  });
+}
+
 async function decode(raw: Uint8Array, encoding: string | undefined, maxBytes: number): Promise<BodyResult> {
   const name = encoding?.trim().toLowerCase() ?? 'identity';
   if (name === 'identity' || name === '') return { ok: true, body: raw };

@@ -1,8 +1,10 @@
 /**
  * Per-caller limits at the edge: requests per minute (a token bucket) and requests answered at
  * once, each caller's overflow waiting in its own bounded queue, so a heavy caller never delays
- * another. Callers are opaque keys; what a key means is the composition root's business.
+ * another; and a caller barred for spending a server-side budget is refused until it refills.
+ * Callers are opaque keys; what a key means is the composition root's business.
  */
+import { barredFor } from '../pool/work-owner.js';
 
 export interface Caller {
   /** Stable per caller, e.g. `token:12` or `address:192.0.2.1`; never a secret. */
@@ -20,7 +22,8 @@ export interface CallerLimitSettings {
   readonly queueTimeoutMs: number;
 }
 
-export type LimitReason = 'rate' | 'queue-full' | 'queue-timeout';
+/** `barred`: the caller spent a server-side budget (pool/work-owner.ts) and waits for it to refill. */
+export type LimitReason = 'rate' | 'queue-full' | 'queue-timeout' | 'barred';
 
 export type Admission =
   | { readonly ok: true; release(): void }
@@ -140,6 +143,8 @@ export function createCallerLimiter(settings: () => CallerLimitSettings, options
 
   return {
     admit(caller, request) {
+      const barred = barredFor(caller.key);
+      if (barred > 0) return { ok: false, reason: 'barred', retryAfterSeconds: Math.ceil(barred / 1000) };
       const limits = settings();
       const at = now();
       const perMinute = caller.anonymous ? limits.anonymousRequestsPerMinute : limits.requestsPerMinute;

@@ -5,6 +5,7 @@
  * and both cost more than the rest of the snapshot.
  */
 import type { IncomingMessage } from 'node:http';
+import { chargeSignalTo } from '../pool/work-owner.js';
 import { binding, type UwsRequest, type UwsResponse } from './uws.js';
 
 export interface HttpRequest {
@@ -27,6 +28,8 @@ const NO_BODY = new Uint8Array(0);
 /** One request as the server holds it: what handlers read, plus the abort the connection reports. */
 export class ServedRequest implements HttpRequest {
   body: Uint8Array = NO_BODY;
+  /** The caller the per-caller limits admitted this request for: its pool work is charged to it. */
+  owner = '';
   private params: URLSearchParams | null = null;
   private controller: AbortController | null = null;
   private abortedFlag = false;
@@ -47,6 +50,7 @@ export class ServedRequest implements HttpRequest {
   get signal(): AbortSignal {
     if (this.controller === null) {
       this.controller = new AbortController();
+      if (this.owner !== '') chargeSignalTo(this.controller.signal, this.owner);
       if (this.abortedFlag) this.controller.abort();
     }
     return this.controller.signal;

@@ -4,7 +4,7 @@
  * and shuts down gracefully. Only this folder sees uWS.
  */
 import { createError, errorMessage } from '../errors.js';
-import { hasBody, readBody, type BodyResult } from './body.js';
+import { discardBody, hasBody, readBody, type BodyResult } from './body.js';
 import type { Admission, Caller, CallerLimiter } from './caller-limits.js';
 import type { Metrics } from './metrics.js';
 import { snapshotRequest, type RequestHead, type ServedRequest } from './request.js';
@@ -63,7 +63,9 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   const limited = options.metrics?.counter('quarry_http_limited_total', 'Requests refused with 429 by the per-caller limits, by reason.', 'reason');
   const admit = (match: RouteMatch, head: ServedRequest): Admission | Promise<Admission> | null => {
     if (options.limits === undefined || (match.kind === 'found' && match.route.unlimited === true)) return null;
-    return options.limits.limiter.admit(options.limits.callerOf(head), head);
+    const caller = options.limits.callerOf(head);
+    head.owner = caller.key;
+    return options.limits.limiter.admit(caller, head);
   };
   // Sourcegraph's answer (reference §3.2): 429, Retry-After, empty body.
   const tooMany = (reply: Reply, refused: Extract<Admission, { ok: false }>, closeConnection: boolean): void => {
@@ -92,8 +94,14 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
     if (closing) return reply.text(503, 'server is shutting down');
     const admission = admit(match, head);
     if (admission !== null && !(admission instanceof Promise)) {
-      // Refused before its body was read: closing the connection drops the rest of it.
-      if (!admission.ok) return tooMany(reply, admission, hasBody(head));
+      // Refused before its body was read: the body is read and dropped first, so the answer
+      // reaches a client still uploading; a body over the limit is cut off by closing instead.
+      if (!admission.ok) {
+        if (!hasBody(head)) return tooMany(reply, admission, false);
+        return void discardBody(res, head, options.maxBodyBytes()).then((drained) => {
+          if (!head.aborted) tooMany(reply, admission, !drained);
+        });
+      }
       release = admission.release;
     }
     const body = readBody(res, head, options.maxBodyBytes());

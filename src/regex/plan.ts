@@ -37,9 +37,26 @@ export interface PlanOptions {
   readonly caseSensitive: boolean;
 }
 
+/**
+ * Plans of recent regexes: a long regex takes tens of milliseconds of this thread to plan, and
+ * agents repeat their queries. Plans are immutable; only successful plans are kept.
+ */
+const recentPlans = new Map<string, RegexPlan>();
+const RECENT_PLANS = 1024;
+
 /** Plans an RE2-syntax regex; `caseSensitive: false` acts like a leading `(?i)`. */
 export function planRegex(source: string, opts: PlanOptions): RegexPlan {
-  return planParsed(parseRegex(source, !opts.caseSensitive), opts, source);
+  const key = `${opts.caseSensitive ? 's' : 'i'}${source}`;
+  const known = recentPlans.get(key);
+  if (known !== undefined) {
+    recentPlans.delete(key);
+    recentPlans.set(key, known);
+    return known;
+  }
+  const plan = planParsed(parseRegex(source, !opts.caseSensitive), opts, source);
+  if (recentPlans.size >= RECENT_PLANS) recentPlans.delete(recentPlans.keys().next().value as string);
+  recentPlans.set(key, plan);
+  return plan;
 }
 
 /** Plans a search for `text` itself, with no regex syntax. */

@@ -1,13 +1,15 @@
 /**
  * Per-caller limits on the uWS edge over real loopback HTTP: 429 with Retry-After and an empty body
- * past a caller's budget while others are served, settings read per request, each caller's own
+ * past a caller's budget while others are served (a refused upload read to its end first), settings read per request, each caller's own
  * bounded queue (one heavy caller does not delay another), unlimited routes, and bounded memory.
  */
 import assert from 'node:assert/strict';
+import { Agent, request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createCallerLimiter, type Admission, type CallerLimitSettings } from '../../src/http/caller-limits.js';
 import type { RequestHead } from '../../src/http/request.js';
+import { barOwner } from '../../src/pool/work-owner.js';
 import type { Route } from '../../src/http/routes.js';
 import { createHttpServer, type EdgeLimits, type HttpServer } from '../../src/http/server.js';
 
@@ -73,6 +75,21 @@ function get(base: string, path: string, caller?: string, signal?: AbortSignal):
   return fetch(`${base}${path}`, { ...(caller ? { headers: { 'X-Caller': caller } } : {}), ...(signal ? { signal } : {}) });
 }
 
+/** A POST through `agent`, the whole body written (streamed as a client uploads it), the answer read. */
+function post(agent: Agent, url: string, caller: string, body: Buffer): Promise<{ status: number; body: string; reusedSocket: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers: { 'X-Caller': caller, 'Content-Length': String(body.length) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, reusedSocket: req.reusedSocket }));
+    });
+    req.on('error', reject);
+    for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
+    req.end();
+  });
+}
+
 async function timed(request: Promise<Response>): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   const res = await request;
@@ -93,6 +110,31 @@ describe('requests per minute', () => {
     assert.equal(withBody.status, 429);
     assert.equal((await get(limited, '/hello', 'light-rate')).status, 200);
     assert.equal((await get(limited, '/hello')).status, 200);
+  });
+
+  test('a refused request still uploading its body gets the 429 on a connection that stays open', async () => {
+    settings = { ...DEFAULTS, requestsPerMinute: 1 };
+    assert.equal((await get(limited, '/hello', 'uploader')).status, 200);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await post(agent, `${limited}/hello`, 'uploader', Buffer.alloc(900_000, 120));
+      assert.deepEqual([refused.status, refused.body], [429, '']);
+      settings = { ...DEFAULTS, requestsPerMinute: 0 };
+      const next = await post(agent, `${limited}/hello`, 'uploader', Buffer.from('small'));
+      assert.deepEqual([next.status, next.body, next.reusedSocket], [200, 'hello\n', true]);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  test('a caller barred for spending a server-side budget gets 429 until the bar ends; others are served', async () => {
+    settings = DEFAULTS;
+    barOwner('token:spender', 1500);
+    const refused = await get(limited, '/hello', 'spender');
+    assert.deepEqual([refused.status, refused.headers.get('retry-after'), await refused.text()], [429, '2', '']);
+    assert.equal((await get(limited, '/hello', 'thrifty')).status, 200);
+    await sleep(1600);
+    assert.equal((await get(limited, '/hello', 'spender')).status, 200);
   });
 
   test('a changed setting applies to the next request', async () => {

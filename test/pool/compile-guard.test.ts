@@ -1,7 +1,8 @@
 /**
  * The compile guard compiles every pattern set in a child process before any thread of ours does,
  * and refuses sets whose compile outlasts its time or memory budget: the child is killed, the
- * refusal is cached, and the guard keeps serving.
+ * refusal is cached, and the guard keeps serving; a caller sending new costly patterns meets its
+ * own budget of guard time.
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
@@ -58,5 +59,24 @@ test('a child that grows past the memory budget is killed and the set refused', 
     assert.match(await refusal(tight.vet([spec(words)], 'auto')), /needed more than 16 MiB/);
   } finally {
     await tight.close();
+  }
+});
+
+test('a caller sending new costly patterns spends its own share of guard time, not the others\'', async () => {
+  const budgeted = createCompileGuard({ budgetMs: 300, memoryBytes: 2 ** 30, ownerMsPerMinute: 500 });
+  try {
+    const bomb = (n: number) => [spec(`${'a?'.repeat(n)}${'a'.repeat(n)}`)];
+    assert.match(await refusal(budgeted.vet(bomb(60), 'auto', 'token:hostile')), /did not finish within 300 ms/);
+    assert.match(await refusal(budgeted.vet(bomb(61), 'auto', 'token:hostile')), /did not finish within 300 ms/);
+    // Two compiles of 300 ms CPU have overdrawn a bucket of 500 ms per minute.
+    const started = performance.now();
+    assert.match(await refusal(budgeted.vet(bomb(62), 'auto', 'token:hostile')), /too many costly new patterns from this caller.*try again in \d+ s/);
+    assert.ok(performance.now() - started < 100, 'refused without compiling');
+    await budgeted.vet([spec('another\\s+caller')], 'auto', 'token:ordinary');
+    await budgeted.vet([spec('the\\s+cli')], 'auto');
+    // The caller's refusal for lack of budget says nothing about the pattern: it is not remembered.
+    assert.match(await refusal(budgeted.vet(bomb(62), 'auto', 'token:other')), /did not finish within 300 ms/);
+  } finally {
+    await budgeted.close();
   }
 });
