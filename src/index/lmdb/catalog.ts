@@ -31,21 +31,34 @@ export function openCatalog(dataDir: string, options: { readOnly?: boolean } = {
   const manifests: Database<Manifest, string> = env.openDB({ name: 'manifests', encoding: 'msgpack' });
   // Decoding a manifest costs far more than reading it, and navigation asks per file: the stored
   // bytes, compared on every get, say when another process or a put has changed it.
+  // Every search lists the catalog, so list() goes through the same cache.
   const decoded = new Map<string, { readonly bytes: Buffer; readonly manifest: Manifest }>();
+  const get = (repo: string): Manifest | undefined => {
+    const bytes = manifests.getBinary(repo);
+    if (bytes === undefined) {
+      decoded.delete(repo);
+      return undefined;
+    }
+    const known = decoded.get(repo);
+    if (known !== undefined && known.bytes.equals(bytes)) return known.manifest;
+    const manifest = manifests.get(repo);
+    if (manifest !== undefined) decoded.set(repo, { bytes, manifest });
+    return manifest;
+  };
   return {
-    get(repo) {
-      const bytes = manifests.getBinary(repo);
-      if (bytes === undefined) {
-        decoded.delete(repo);
-        return undefined;
+    get,
+    list() {
+      const listed: Manifest[] = [];
+      const present = new Set<string>();
+      for (const repo of manifests.getKeys({})) {
+        const manifest = get(repo);
+        if (manifest === undefined) continue;
+        listed.push(manifest);
+        present.add(repo);
       }
-      const known = decoded.get(repo);
-      if (known !== undefined && known.bytes.equals(bytes)) return known.manifest;
-      const manifest = manifests.get(repo);
-      if (manifest !== undefined) decoded.set(repo, { bytes, manifest });
-      return manifest;
+      for (const repo of decoded.keys()) if (!present.has(repo)) decoded.delete(repo);
+      return listed;
     },
-    list: () => [...manifests.getRange({})].map((e) => e.value),
     async put(manifest) {
       // A failed commit is worse than a refusal (disk-space.ts): refuse while there is room.
       requireSpace(indexRoot(dataDir), manifest.skipped.length * 64 + manifest.segments.length * 256, 'swapping in the new index');
