@@ -1,6 +1,7 @@
 /**
  * Quarry against cindex/csearch and ripgrep on the Linux 6.1 source: index build, agreement of every
- * query's (path, line) rows, query latency, floors; prints the summary and records the run.
+ * query's (path, line) rows, query latency, floors, selective queries through the stream API; prints
+ * the summary and records the run.
  * Run through scripts/bench (QUARRY_BENCH_QUICK=1 for the small corpus). Exits non-zero on disagreement.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { QUERIES } from './queries.js';
 import { checkQuery, timeQuery, type QueryAgreement, type QueryContext, type QueryTimings } from './query-bench.js';
 import { machineInfo, runDir, versions, writeRun, type MachineInfo, type Versions } from './record.js';
 import { summaryMarkdown } from './report.js';
+import { measureStreamApi, SELECTIVE_QUERY_IDS, streamApiTable } from './stream-api.js';
 import { csearchIndexedPaths } from './tools/csearch.js';
 import { openQuarry, QUARRY_THREADS } from './tools/quarry.js';
 
@@ -104,15 +106,17 @@ async function main(): Promise<void> {
     return;
   }
   const { agreements, timings } = queries;
+  settle();
+  const stream = await measureStreamApi(dataDir, QUERIES.filter((q) => SELECTIVE_QUERY_IDS.includes(q.id)));
 
   const goals = [...indexGoals(index), ...queryGoals(timings)];
   const title = `Quarry vs csearch vs ripgrep: Linux 6.1${quick ? ' (quick subset)' : ''}, ${startedAt.toISOString().slice(0, 10)}, ${machine.kind}`;
-  const summary = summaryMarkdown({ title, context: context(corpus, index, machine, v), index, agreements, timings, floors, goals });
+  const summary = [summaryMarkdown({ title, context: context(corpus, index, machine, v), index, agreements, timings, floors, goals }), '', ...streamApiTable(stream), ''].join('\n');
   console.log(summary);
   const dir = runDir(machine, quick, startedAt);
   const raw = {
     schema: 1, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), quick,
-    corpus, machine, versions: v, index, agreements, timings, floors, goals,
+    corpus, machine, versions: v, index, agreements, timings, floors, goals, stream,
   };
   writeRun(dir, raw, summary);
   console.error(`bench: recorded ${dir}`);

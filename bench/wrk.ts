@@ -1,5 +1,5 @@
 /**
- * wrk runs for the loopback load benchmarks: POST one JSON body at a fixed connection count and
+ * wrk runs for the loopback load benchmarks: GET, or POST one JSON body, at a fixed connection count and
  * read back requests per second, latency percentiles and errors. Loopback targets only.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,12 +15,25 @@ export interface WrkResult {
   readonly requests: number;
 }
 
-export function wrkPost(url: string, body: string, headers: Readonly<Record<string, string>>, options: { readonly connections: number; readonly seconds: number }): WrkResult {
+export interface WrkOptions {
+  readonly connections: number;
+  readonly seconds: number;
+}
+
+export function wrkPost(url: string, body: string, headers: Readonly<Record<string, string>>, options: WrkOptions): WrkResult {
+  return wrkRun(url, [`wrk.method = "POST"`, `wrk.body = ${JSON.stringify(body)}`], headers, options);
+}
+
+export function wrkGet(url: string, headers: Readonly<Record<string, string>>, options: WrkOptions): WrkResult {
+  return wrkRun(url, [], headers, options);
+}
+
+function wrkRun(url: string, requestLines: readonly string[], headers: Readonly<Record<string, string>>, options: WrkOptions): WrkResult {
   if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/]/.test(url)) throw new Error(`load tests target loopback addresses only, not ${url}`);
   const dir = makeTempDir('quarry-wrk');
-  const script = join(dir, 'post.lua');
+  const script = join(dir, 'request.lua');
   const headerLines = Object.entries(headers).map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`);
-  writeFileSync(script, [`wrk.method = "POST"`, `wrk.body = ${JSON.stringify(body)}`, ...headerLines, ''].join('\n'));
+  writeFileSync(script, [...requestLines, ...headerLines, ''].join('\n'));
   const threads = Math.min(2, options.connections);
   const run = spawnSync('wrk', [`-t${threads}`, `-c${options.connections}`, `-d${options.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
   removeDir(dir);

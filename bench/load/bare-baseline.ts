@@ -12,7 +12,13 @@ import { LatencyRecorder, type OperationStats } from './latency.js';
 const PHASE = 'bare';
 export const BARE_OPERATION = 'bare uWS constant reply (GET /)';
 
-async function startBareServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+export interface BareServer {
+  readonly url: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startBareServer(): Promise<BareServer> {
   const child = spawn(process.execPath, [new URL('./bare-uws-server.js', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -25,6 +31,7 @@ async function startBareServer(): Promise<{ url: string; stop: () => Promise<voi
   });
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
