@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { after, before, test } from 'node:test';
+import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { addAndIndex, createEngineFixture } from '../e2e/engine-fixture.js';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
@@ -26,6 +26,13 @@ before(async () => {
   dataDir = fixture.dataDir;
 });
 
+// A failed assertion must not leave a server running: the test process would wait on it forever.
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
+
 after(() => {
   removeDir(source);
   removeDir(dataDir);
@@ -35,18 +42,20 @@ interface Served {
   readonly child: ChildProcess;
   readonly stdout: string[];
   readonly stderr: string[];
-  readonly exit: Promise<number | null>;
+  /** The exit code, or the name of the signal that ended the process. */
+  readonly exit: Promise<number | string>;
 }
 
 function serve(args: string[], env: NodeJS.ProcessEnv = {}): Served {
   const child = spawn(process.execPath, [BIN, 'serve', '--data', dataDir, '--listen', '127.0.0.1:0', '--threads', '1', ...args], {
     env: { ...process.env, QUARRY_SYNC_INTERVAL_MS: '3600000', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   const stdout: string[] = [];
   const stderr: string[] = [];
   child.stdout!.setEncoding('utf8').on('data', (text: string) => stdout.push(text));
   child.stderr!.setEncoding('utf8').on('data', (text: string) => stderr.push(text));
-  return { child, stdout, stderr, exit: once(child, 'exit').then(([code]) => code as number | null) };
+  return { child, stdout, stderr, exit: once(child, 'exit').then(([code, signal]) => (code as number | null) ?? (signal as string)) };
 }
 
 async function listening(served: Served): Promise<string> {
@@ -85,7 +94,7 @@ test('a second start on the same data directory prints no admin token', async ()
   await listening(served);
   assert.doesNotMatch(served.stdout.join(''), /sgp_local_/);
   served.child.kill('SIGINT');
-  assert.equal(await served.exit, 0);
+  assert.equal(await served.exit, 0, served.stderr.join(''));
 });
 
 test('serve refuses the pure-JS fallback unless --allow-js-fallback, and then says so loudly', async () => {
