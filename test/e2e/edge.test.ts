@@ -6,28 +6,18 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { makeTempDir, removeDir } from '../git/fixtures.js';
-import { addRepoOfFiles, quarry as runQuarry, type CliRun } from './cli-process.js';
-import { startServerProcess, type ServerProcess } from './server-process.js';
+import { OPEN, startRestrictedInstance, type RestrictedInstance } from './restricted-instance.js';
+import type { ServerProcess } from './server-process.js';
 
-const OPEN = 'github.com/acme/open';
-const SECRET = 'github.com/acme/secret';
 const CURRENT_USER = JSON.stringify({ query: '{ currentUser { username } }' });
 const SEARCH = JSON.stringify({ query: '{ search(query: "Router", patternType: literal) { results { results { ... on FileMatch { repository { name } } } } } }' });
-const dirs: string[] = [];
-let data = '';
+let instance: RestrictedInstance;
 let server: ServerProcess;
 let admin = '';
 let alice = '';
 let mcpOnly = '';
 
-const quarry = (args: string[], input?: string): CliRun => runQuarry(data, args, input === undefined ? {} : { input });
-const repo = (name: string, files: Record<string, string>): void => addRepoOfFiles(data, name, files, dirs);
-
-function setConfig(contents: string): void {
-  const set = quarry(['config', 'set', '-'], contents);
-  assert.equal(set.status, 0, set.stderr);
-}
+const setConfig = (contents: string): void => instance.setConfig(contents);
 
 interface Answer {
   readonly status: number;
@@ -60,22 +50,11 @@ const graphql = (body: string, options: { token?: string; from?: string } = {}):
 const stream = (q: string, options: { token?: string; from?: string } = {}): Promise<Answer> => call(`/.api/search/stream?q=${encodeURIComponent(q)}`, options);
 
 before(async () => {
-  data = makeTempDir('quarry-edge-data');
-  repo(OPEN, { 'router.go': 'package open\n\nfunc Router() {}\n' });
-  repo(SECRET, { 'plan.go': 'package secret\n\nfunc Router() {} // secret plan\n' });
-  assert.equal(quarry(['index']).status, 0);
-  server = await startServerProcess(data);
-  admin = server.adminToken!;
-  assert.equal(quarry(['users', 'create', 'alice', '--email', 'alice@example.com']).status, 0);
-  alice = quarry(['tokens', 'create', 'alice']).stdout.trim();
-  mcpOnly = quarry(['tokens', 'create', 'alice', '--scopes', 'mcp']).stdout.trim();
-  assert.equal(quarry(['repos', 'restrict', SECRET]).status, 0);
+  instance = await startRestrictedInstance({ 'router.go': 'package open\n\nfunc Router() {}\n' });
+  ({ server, admin, alice, aliceMcp: mcpOnly } = instance);
 });
 
-after(async () => {
-  assert.equal(await server.stop(), 0);
-  for (const d of [...dirs, data]) removeDir(d);
-});
+after(() => instance.close());
 
 describe('private mode', () => {
   it('answers anonymous callers 401 on GraphQL and the stream API; health and the console stay open; MCP keeps its challenge', async () => {

@@ -7,21 +7,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { makeTempDir, removeDir } from '../git/fixtures.js';
-import { addRepoOfFiles, quarry as runQuarry, type CliRun } from './cli-process.js';
-import { startServerProcess, type ServerProcess } from './server-process.js';
+import type { CliRun } from './cli-process.js';
+import { OPEN, SECRET, startRestrictedInstance, type RestrictedInstance } from './restricted-instance.js';
+import type { ServerProcess } from './server-process.js';
 
-const OPEN = 'github.com/acme/open';
-const SECRET = 'github.com/acme/secret';
-const dirs: string[] = [];
-let data = '';
+let instance: RestrictedInstance;
 let server: ServerProcess;
 let admin = '';
 let alice = '';
 let aliceMcp = '';
 
-const quarry = (args: string[], input?: string): CliRun => runQuarry(data, args, input === undefined ? {} : { input });
-const repo = (name: string, files: Record<string, string>): void => addRepoOfFiles(data, name, files, dirs);
+const quarry = (args: string[]): CliRun => instance.quarry(args);
 
 async function connect(path: string, token: string): Promise<Client> {
   const client = new Client({ name: 'mcp-access-test', version: '1.0.0' });
@@ -47,28 +43,14 @@ function listTools(token: string): Promise<Response> {
   });
 }
 
-function setConfig(contents: string): void {
-  const set = quarry(['config', 'set', '-'], contents);
-  assert.equal(set.status, 0, set.stderr);
-}
+const setConfig = (contents: string): void => instance.setConfig(contents);
 
 before(async () => {
-  data = makeTempDir('quarry-mcp-data');
-  repo(OPEN, { 'router.go': 'package open\n\nfunc Router() {}\n', 'docs/guide.md': '# Guide\nThe Router routes.\n' });
-  repo(SECRET, { 'plan.go': 'package secret\n\nfunc Router() {} // secret plan\n' });
-  assert.equal(quarry(['index']).status, 0);
-  server = await startServerProcess(data);
-  admin = server.adminToken!;
-  assert.equal(quarry(['users', 'create', 'alice', '--email', 'alice@example.com']).status, 0);
-  alice = quarry(['tokens', 'create', 'alice']).stdout.trim();
-  aliceMcp = quarry(['tokens', 'create', 'alice', '--scopes', 'mcp']).stdout.trim();
-  assert.equal(quarry(['repos', 'restrict', SECRET]).status, 0);
+  instance = await startRestrictedInstance({ 'router.go': 'package open\n\nfunc Router() {}\n', 'docs/guide.md': '# Guide\nThe Router routes.\n' });
+  ({ server, admin, alice, aliceMcp } = instance);
 });
 
-after(async () => {
-  assert.equal(await server.stop(), 0);
-  for (const d of [...dirs, data]) removeDir(d);
-});
+after(() => instance.close());
 
 describe('the MCP endpoints of a running server', () => {
   it('lists exactly each endpoint\'s tools', async () => {
