@@ -6,7 +6,7 @@
  * Run: `node dist/bench/http-load.bench.js` (needs `wrk`; scripts/bench installs it).
  */
 import { loadConfig } from '../src/config.js';
-import { openEngine } from '../src/main.js';
+import { createServices } from '../src/services.js';
 import { startServerProcess } from '../test/e2e/server-process.js';
 import { startBareServer } from './load/bare-baseline.js';
 import { markCpu } from './load/cpu.js';
@@ -54,7 +54,7 @@ function row(name: string, r: Measured, bare: Measured, goal: string): string {
 }
 
 async function inProcessQps(dataDir: string, expected: number): Promise<number> {
-  const engine = openEngine(loadConfig({ dataDir, threads: 2 }));
+  const engine = createServices(loadConfig({ dataDir, threads: 2 }));
   try {
     const first = await engine.search.search({ query: SEARCH });
     if (first.matchCount !== expected) throw new Error(`in-process search found ${first.matchCount} matches, the server ${expected}`);

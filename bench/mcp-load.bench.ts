@@ -10,8 +10,8 @@ import type { ToolContext } from '../src/api/mcp/tool.js';
 import { getUserByName } from '../src/store/users.js';
 import { ANONYMOUS } from '../src/auth/principal.js';
 import { loadConfig } from '../src/config.js';
-import { openEngine } from '../src/main.js';
-import { createMcpServices } from '../src/server/mcp-services.js';
+import { createServices } from '../src/services.js';
+import { mcpServices } from '../src/server/mcp.js';
 import { startServerProcess } from '../test/e2e/server-process.js';
 import { makeTempDir, removeDir } from '../test/git/fixtures.js';
 import { REPO_ROOT } from './paths.js';
@@ -43,11 +43,11 @@ function headersFor(token: string): Record<string, string> {
 }
 
 async function inProcess(dataDir: string, origin: string, expected: Record<CallName, string>): Promise<Record<CallName, Timing>> {
-  const engine = openEngine(loadConfig({ dataDir, threads: 2 }));
+  const engine = createServices(loadConfig({ dataDir, threads: 2 }));
   try {
     const admin = getUserByName(engine.store, 'admin')!;
     const principal = { ...ANONYMOUS, userId: admin.id, username: admin.username, scopes: ['user:all'], permissions: ['MCP#ACCESS'] };
-    const services = createMcpServices({ dataDir, store: engine.store, catalog: engine.catalog, search: engine.search });
+    const services = mcpServices(engine);
     const context: Omit<ToolContext, 'signal'> = { principal, canRead: () => true, origin, maxAnswerTokens: 8000, services };
     const tools = new Map(toolsFor('core', { disableDeepsearchTool: false }).map((t) => [t.name, t]));
     const signal = new AbortController().signal;

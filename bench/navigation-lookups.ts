@@ -17,8 +17,8 @@ export const QUARRY_LOOKUPS: readonly Lookup[] = [
   lookup('class')('src/api/mcp/tools/read-file.ts', 'AnswerBuilder'),
   own('src/api/mcp/tools/keyword-search.ts', 'renderSearchAnswer'),
   own('src/api/mcp/run-tool.ts', 'checkArguments'),
-  own('src/server/mcp-services.ts', 'createRepoBrowser'),
-  own('src/main.ts', 'openEngine'),
+  own('src/services.ts', 'createRepoBrowser'),
+  own('src/main.ts', 'createServices'),
   own('src/errors.ts', 'createError'),
   own('src/api/mcp/format.ts', 'fileHeader'),
 ];

@@ -14,9 +14,9 @@ import { findReferencesTool } from '../src/api/mcp/tools/find-references.js';
 import { goToDefinitionTool } from '../src/api/mcp/tools/go-to-definition.js';
 import { ANONYMOUS } from '../src/auth/principal.js';
 import { loadConfig } from '../src/config.js';
-import { openEngine } from '../src/main.js';
+import { createServices } from '../src/services.js';
 import { addRepository } from '../src/repos/registry.js';
-import { createMcpServices } from '../src/server/mcp-services.js';
+import { mcpServices } from '../src/server/mcp.js';
 import { getRepo } from '../src/store/repos.js';
 import { makeTempDir, removeDir } from '../test/git/fixtures.js';
 import { LINUX_LOOKUPS, QUARRY_LOOKUPS, type Lookup } from './navigation-lookups.js';
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   const lookups = linux ? LINUX_LOOKUPS : QUARRY_LOOKUPS;
   const keptDir = process.env['QUARRY_NAV_DATA'];
   const dataDir = keptDir ?? makeTempDir('quarry-nav-bench');
-  const engine = openEngine(loadConfig({ dataDir, threads: 2 }));
+  const engine = createServices(loadConfig({ dataDir, threads: 2 }));
   try {
     const reused = getRepo(engine.store, REPO) !== undefined;
     if (!reused) await addRepository({ dataDir, store: engine.store }, REPO, corpus);
@@ -120,12 +120,11 @@ async function main(): Promise<void> {
     await engine.index(getRepo(engine.store, REPO)!);
     const indexSeconds = (performance.now() - started) / 1000;
     console.log(`indexed ${corpus} in ${indexSeconds.toFixed(1)} s`);
-    const services = createMcpServices({ dataDir, store: engine.store, catalog: engine.catalog, search: engine.search, pool: engine.pool });
+    const services = mcpServices(engine);
     const ctx: ToolContext = { principal: ANONYMOUS, canRead: () => true, signal: new AbortController().signal, origin: 'http://bench', maxAnswerTokens: 8000, services };
     const tools = [goToDefinitionTool, findReferencesTool] as unknown as readonly ToolDefinition[];
     const runs: ToolRun[] = [];
     for (const tool of tools) runs.push(await measure(tool, lookups, ctx));
-    await services.close();
     const summary = report(corpus, reused ? null : indexSeconds, runs, lookups.length);
     console.log(summary);
     if (linux) {

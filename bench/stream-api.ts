@@ -5,7 +5,7 @@
  */
 import { Agent, request } from 'node:http';
 import { loadConfig } from '../src/config.js';
-import { openEngine } from '../src/main.js';
+import { createServices } from '../src/services.js';
 import { startServerProcess } from '../test/e2e/server-process.js';
 import { startBareServer } from './load/bare-baseline.js';
 import type { BenchQuery } from './queries.js';
@@ -123,7 +123,7 @@ async function throughStream(dataDir: string, queries: readonly BenchQuery[]): P
 }
 
 async function inProcess(dataDir: string, queries: readonly BenchQuery[]): Promise<Map<string, { matchCount: number; samples: number[] }>> {
-  const engine = openEngine(loadConfig({ dataDir, threads: QUARRY_THREADS }));
+  const engine = createServices(loadConfig({ dataDir, threads: QUARRY_THREADS }));
   try {
     const figures = new Map<string, { matchCount: number; samples: number[] }>();
     for (const q of queries) {

@@ -5,7 +5,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
-import { openEngine, type Engine } from '../../src/main.js';
+import { createServices, type Services } from '../../src/services.js';
 import type { SearchResponse } from '../../src/model/result.js';
 import { openStore } from '../../src/store/open.js';
 import { getSiteConfig, updateSiteConfig } from '../../src/store/site-config.js';
@@ -81,7 +81,7 @@ export interface QuarryInProcess {
 }
 
 export function openQuarry(dataDir: string): QuarryInProcess {
-  const engine: Engine = openEngine(loadConfig({ dataDir, threads: QUARRY_THREADS }));
+  const engine: Services = createServices(loadConfig({ dataDir, threads: QUARRY_THREADS }));
   return {
     search: (q) => engine.search.search({ query: quarryQuery(q) }),
     skippedPaths(repoName) {

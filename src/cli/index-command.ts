@@ -4,8 +4,8 @@
  */
 import { createError, errorMessage } from '../errors.js';
 import type { IndexOutcome } from '../indexer/index-repository.js';
-import { openEngine } from '../main.js';
 import { syncRepository } from '../repos/registry.js';
+import { createServices } from '../services.js';
 import { getRepo, listRepos } from '../store/repos.js';
 import { parseFlags, type CliIO, type Command } from './command.js';
 import { ENGINE_FLAGS, ENGINE_FLAGS_USAGE, engineConfig } from './engine-flags.js';
@@ -25,7 +25,7 @@ export const indexCommand: Command = {
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
     const { flags, positionals } = parseFlags(args, { ...ENGINE_FLAGS, 'no-fetch': 'boolean' });
-    const engine = openEngine(engineConfig(flags));
+    const engine = createServices(engineConfig(flags));
     try {
       const names = positionals.length > 0 ? positionals : listRepos(engine.store).map((r) => r.name);
       let failures = 0;

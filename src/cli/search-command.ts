@@ -2,8 +2,8 @@
  * `quarry search QUERY`: runs a search in-process, as the server will, and prints matches as
  * text or, with --json, one stream-API match object per line followed by a progress line.
  */
-import { openEngine } from '../main.js';
 import type { SearchMatch, SearchResponse } from '../model/result.js';
+import { createServices } from '../services.js';
 import { parseFlags, usageError, type CliIO, type Command } from './command.js';
 import { ENGINE_FLAGS, ENGINE_FLAGS_USAGE, engineConfig } from './engine-flags.js';
 import { toStreamMatch } from './stream-json.js';
@@ -37,7 +37,7 @@ export const searchCommand: Command = {
     const query = positionals.join(' ');
     if (flags.stream) return remoteStreamSearch(resolveEndpoint(), query, flags.json === true, io);
     if (flags.remote || (flags.data === undefined && endpointConfigured())) return remoteSearch(resolveEndpoint(), query, flags.json === true, io);
-    const engine = openEngine(engineConfig(flags));
+    const engine = createServices(engineConfig(flags));
     try {
       const response = await engine.search.search({ query });
       if (flags.json) printJson(response, io);

@@ -1,9 +1,10 @@
 /**
- * The files of a commit and the files that changed between two commits, as blob entries.
- * Only regular files are entries; symlinks and submodules are counted, never followed.
+ * Trees through `ls-tree`: a commit's files and the files changed between two commits as blob
+ * entries (symlinks and submodules counted, never followed), one directory's entries, one file.
  */
 
 import { createError } from '../errors.js';
+import { repoPathProblem } from './input.js';
 import { isObjectId } from './oid.js';
 import { runGit } from './run.js';
 
@@ -18,6 +19,14 @@ export interface TreeEntry {
 export interface TreeListing {
   readonly entries: TreeEntry[];
   readonly skipped: { readonly submodules: number; readonly symlinks: number };
+}
+
+/** An entry of a directory: a blob, a tree, or a commit (a submodule). */
+export interface TreeObject {
+  /** From the repository root. */
+  readonly path: string;
+  readonly type: string;
+  readonly oid: string;
 }
 
 export interface TreeDiff {
@@ -52,16 +61,65 @@ export async function listTree(gitDir: string, commit: string): Promise<TreeList
   const entries: TreeEntry[] = [];
   let submodules = 0;
   let symlinks = 0;
-  // Each record: "<mode> <type> <oid> <padded size>\t<path>\0".
+  for (const { mode, oid, size, path } of lsTreeRecords(out)) {
+    if (mode === SUBMODULE_MODE) submodules++;
+    else if (mode === SYMLINK_MODE) symlinks++;
+    else if (isFileMode(mode)) entries.push({ path, blobOid: oid, size: Number(size), mode });
+  }
+  return { entries, skipped: { submodules, symlinks } };
+}
+
+/**
+ * The entries of the directory at `path` ('' is the root), recursively with `recursive` (trees
+ * included); null when the path is no directory in the commit.
+ */
+export async function listDirectory(gitDir: string, commit: string, path: string, recursive: boolean): Promise<TreeObject[] | null> {
+  const clean = trimSlashes(path);
+  if (clean !== '') {
+    const entry = await treeEntry(gitDir, commit, clean);
+    if (!entry || entry.type !== 'tree') return null;
+  }
+  const spec = clean === '' ? commit : `${commit}:${clean}`;
+  const out = await runGit(['ls-tree', '-z', ...(recursive ? ['-r', '-t'] : []), spec], { gitDir });
+  return lsTreeRecords(out).map(({ type, oid, path: name }) => ({ path: clean === '' ? name : `${clean}/${name}`, type, oid }));
+}
+
+/** The bytes of the file at `path` in the commit, refused past maxBytes; null when the path is no file there. */
+export async function readFileAt(gitDir: string, commit: string, path: string, maxBytes: number): Promise<Buffer | null> {
+  const entry = await treeEntry(gitDir, commit, path);
+  if (!entry || entry.type !== 'blob') return null;
+  return runGit(['cat-file', 'blob', entry.oid], { gitDir, maxBytes });
+}
+
+async function treeEntry(gitDir: string, commit: string, path: string): Promise<TreeObject | null> {
+  const clean = trimSlashes(path);
+  // A path no tree can hold names nothing, and must not reach git (`..` leaves the repository).
+  if (clean === '' || repoPathProblem(clean) !== null) return null;
+  const out = await runGit(['ls-tree', '-z', commit, '--', clean], { gitDir });
+  const [entry] = lsTreeRecords(out);
+  return entry && entry.path === clean ? entry : null;
+}
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\/+|\/+$/g, '');
+}
+
+interface LsTreeRecord extends TreeObject {
+  readonly mode: string;
+  /** Only with `--long`; padded there, so fields are split on runs of spaces. */
+  readonly size: string;
+}
+
+/** `ls-tree -z` output: `<mode> SP <type> SP <oid> [SP <size>] TAB <path> NUL` per record. */
+function lsTreeRecords(out: Buffer): LsTreeRecord[] {
+  const records: LsTreeRecord[] = [];
   for (const record of out.toString('utf8').split('\0')) {
     const tab = record.indexOf('\t');
     if (tab === -1) continue;
-    const [mode = '', , oid = '', size = ''] = record.slice(0, tab).split(' ').filter((f) => f !== '');
-    if (mode === SUBMODULE_MODE) submodules++;
-    else if (mode === SYMLINK_MODE) symlinks++;
-    else if (isFileMode(mode)) entries.push({ path: record.slice(tab + 1), blobOid: oid, size: Number(size), mode });
+    const [mode = '', type = '', oid = '', size = ''] = record.slice(0, tab).split(' ').filter((f) => f !== '');
+    records.push({ mode, type, oid, size, path: record.slice(tab + 1) });
   }
-  return { entries, skipped: { submodules, symlinks } };
+  return records;
 }
 
 interface RawChange {

@@ -3,6 +3,5 @@
  * that commands other than `serve` never load uWebSockets.js.
  */
 export { createMetrics } from './metrics.js';
-export { opsRoutes } from './ops.js';
 export { createHttpServer } from './server.js';
 export { binding } from './uws.js';

@@ -1,6 +1,6 @@
 /**
  * Repositories and their git objects as the front doors (GraphQL, MCP) read them: plain data and
- * one interface, implemented over the registry and the bare mirrors by server/repo-browser.ts.
+ * one interface, implemented over the registry and the bare mirrors by repos/browser.ts.
  */
 
 export interface RepoInfo {

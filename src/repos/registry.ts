@@ -42,6 +42,11 @@ function notFound(name: string): never {
   throw createError('REPO_NOT_FOUND', `no such repository: ${name}`, { name });
 }
 
+/** The one way from a repository's name to its bare mirror: REPO_NOT_FOUND when no such repository is registered. */
+export function gitDirOf(ctx: RepoContext, name: string): string {
+  return mirrorDir(ctx, getRepo(ctx.store, name) ?? notFound(name));
+}
+
 /**
  * Registers `name` with a bare mirror of `source`. The mirror is cloned aside and renamed into
  * place, and the record is written only once the mirror is complete.

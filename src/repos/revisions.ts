@@ -3,7 +3,6 @@
  * stream that commit's text files in batches for the shard workers to scan (Sourcegraph's
  * "unindexed search"). Binary and oversized files are skipped as the indexer skips them.
  */
-import { createError } from '../errors.js';
 import { createBlobReader } from '../git/blobs.js';
 import { resolveRevision } from '../git/mirror.js';
 import { readAhead } from '../git/read-ahead.js';
@@ -11,19 +10,13 @@ import { listTree } from '../git/tree.js';
 import { isBinary } from '../index/format.js';
 import { packMemoryDocs } from '../index/memory-source.js';
 import type { RevisionSource } from '../search/contracts.js';
-import { getRepo } from '../store/repos.js';
-import { mirrorDir, type RepoContext } from './registry.js';
+import { gitDirOf, type RepoContext } from './registry.js';
 
 export function createRevisionSource(ctx: RepoContext, maxFileSize: number): RevisionSource {
-  const gitDirOf = (repo: string): string => {
-    const record = getRepo(ctx.store, repo);
-    if (!record) throw createError('REPO_NOT_FOUND', `no such repository: ${repo}`);
-    return mirrorDir(ctx, record);
-  };
   return {
-    resolve: (repo, rev) => resolveRevision(gitDirOf(repo), rev),
+    resolve: (repo, rev) => resolveRevision(gitDirOf(ctx, repo), rev),
     async readBatches(repo, commit, batchBytes, onBatch) {
-      const gitDir = gitDirOf(repo);
+      const gitDir = gitDirOf(ctx, repo);
       const { entries } = await listTree(gitDir, commit);
       const blobs = createBlobReader(gitDir, { maxBytes: maxFileSize + 1 });
       try {

@@ -3,7 +3,7 @@
  * built from a git repository the test made.
  */
 import { loadConfig } from '../../src/config.js';
-import { openEngine, type Engine } from '../../src/main.js';
+import { createServices, type Services } from '../../src/services.js';
 import { addRepository } from '../../src/repos/registry.js';
 import { getRepo } from '../../src/store/repos.js';
 import type { SearchResponse, FileMatch } from '../../src/model/result.js';
@@ -11,13 +11,13 @@ import { makeTempDir } from '../git/fixtures.js';
 
 export interface EngineFixture {
   readonly dataDir: string;
-  readonly engine: Engine;
-  indexRepo(name: string): ReturnType<Engine['index']>;
+  readonly engine: Services;
+  indexRepo(name: string): ReturnType<Services['index']>;
 }
 
 export async function createEngineFixture(options: { maxFileSize?: number; matcher?: string; threads?: number } = {}): Promise<EngineFixture> {
   const dataDir = makeTempDir('quarry-data');
-  const engine = openEngine(loadConfig({ dataDir, threads: options.threads ?? 2, ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}), ...(options.matcher ? { matcher: options.matcher } : {}) }));
+  const engine = createServices(loadConfig({ dataDir, threads: options.threads ?? 2, ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}), ...(options.matcher ? { matcher: options.matcher } : {}) }));
   return {
     dataDir,
     engine,

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
-import { blobSizes, diffTrees, listTree, type TreeEntry } from '../../src/git/tree.js';
+import { readCommitHeader } from '../../src/git/commit.js';
+import { blobSizes, diffTrees, listDirectory, listTree, readFileAt, type TreeEntry } from '../../src/git/tree.js';
 import { BINARY_CONTENT, commitAll, createSampleRepo, git, makeTempDir, removeDir, writeFiles, type SampleRepo } from './fixtures.js';
 
 function byPath(entries: readonly TreeEntry[]): Map<string, TreeEntry> {
@@ -88,6 +90,49 @@ describe('trees', () => {
     await assert.rejects(listTree(gitDir, 'f'.repeat(40)), (err: unknown) => isQuarryError(err, 'GIT_FAILED'));
     await assert.rejects(listTree(gitDir, '--help'), (err: unknown) => isQuarryError(err, 'REVISION_NOT_FOUND'));
     await assert.rejects(diffTrees(gitDir, '-R', sample.second), (err: unknown) => isQuarryError(err, 'REVISION_NOT_FOUND'));
+  });
+
+  it('lists one directory, or a whole subtree with its directories, with paths from the root', async () => {
+    const root = await listDirectory(gitDir, sample.first, '', false);
+    assert.deepEqual(root?.map((e) => `${e.type} ${e.path}`).sort(), [
+      'blob README.md', 'blob empty.txt', 'blob link', 'tree assets', 'tree deep', 'tree scripts', 'tree src', 'tree vendor',
+    ]);
+    const src = await listDirectory(gitDir, sample.first, '/src/', true);
+    assert.deepEqual(src?.map((e) => `${e.type} ${e.path}`), ['tree src/lib', 'blob src/lib/util.ts', 'blob src/main.ts']);
+    assert.equal(src?.[2]?.oid, git(sample.dir, 'rev-parse', `${sample.first}:src/main.ts`));
+    const vendor = await listDirectory(gitDir, sample.first, 'vendor', false);
+    assert.deepEqual(vendor?.map((e) => `${e.type} ${e.path}`), ['commit vendor/sub']);
+  });
+
+  it('answers null for a directory that is a file, missing, or outside the repository', async () => {
+    for (const path of ['README.md', 'nowhere', '../..', 'src/../src', 'src/./lib']) {
+      assert.equal(await listDirectory(gitDir, sample.first, path, false), null, path);
+    }
+  });
+
+  it('reads a file at a commit, and nothing for trees, submodules, missing or unsafe paths', async () => {
+    assert.equal((await readFileAt(gitDir, sample.first, 'src/lib/util.ts', 1024))?.toString(), 'export function util(): number {\n  return 2;\n}\n');
+    assert.deepEqual(await readFileAt(gitDir, sample.first, '/assets/blob.bin', 1 << 20), BINARY_CONTENT);
+    assert.equal((await readFileAt(gitDir, sample.second, 'README.md', 1024))?.toString(), '# sample, changed\n');
+    for (const path of ['src', 'vendor/sub', 'src/lib/util.ts/x', 'missing.txt', '', '../README.md', 'src/../README.md']) {
+      assert.equal(await readFileAt(gitDir, sample.second, path, 1024), null, path);
+    }
+    await assert.rejects(readFileAt(gitDir, sample.first, 'assets/blob.bin', 100), (err: unknown) => isQuarryError(err, 'GIT_FAILED'));
+  });
+
+  it('reads a commit header with the author date in UTC and the message without trailing newlines', async () => {
+    const repo = join(root, 'dated');
+    git(root, 'init', '--quiet', repo);
+    writeFiles(repo, { 'a.txt': 'a\n' });
+    git(repo, 'add', '--all');
+    execFileSync('git', ['commit', '--quiet', '-m', 'subject\n\nbody line\n\n'], {
+      cwd: repo,
+      env: { ...process.env, GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_AUTHOR_DATE: '2024-03-01T10:00:00+02:00', GIT_COMMITTER_NAME: 'C', GIT_COMMITTER_EMAIL: 'c@example.com' },
+    });
+    const oid = git(repo, 'rev-parse', 'HEAD');
+    assert.deepEqual(await readCommitHeader(join(repo, '.git'), oid), {
+      oid, authorName: 'Ada', authorEmail: 'ada@example.com', authorDate: '2024-03-01T08:00:00Z', message: 'subject\n\nbody line',
+    });
   });
 
   it('looks up blob sizes in one batch and refuses unknown or malformed ids', async () => {

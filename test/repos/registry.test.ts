@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
 import {
   addRepository,
+  gitDirOf,
   listRepositories,
   mirrorDir,
   removeRepository,
@@ -126,6 +127,14 @@ describe('repository registry', () => {
     const recovered = await syncRepository(ctx, name);
     assert.equal(recovered.repo.lastFetchError, undefined);
     assert.equal('lastFetchError' in recovered.repo, false);
+  });
+
+  it('resolves a registered name to its mirror, and any other name to REPO_NOT_FOUND naming it', () => {
+    const name = 'github.com/org/sample';
+    const dir = gitDirOf(ctx, name);
+    assert.equal(dir, mirrorDir(ctx, getRepo(ctx.store, name)!));
+    assert.equal(git(dir, 'rev-parse', '--is-bare-repository'), 'true');
+    assert.throws(() => gitDirOf(ctx, 'github.com/org/none'), (err: unknown) => isQuarryError(err, 'REPO_NOT_FOUND') && err.message === 'no such repository: github.com/org/none');
   });
 
   it('never resolves a mirror path outside the mirrors directory', () => {

@@ -1,6 +1,6 @@
 /**
  * What the MCP tools need from the rest of Quarry, as interfaces over plain data; the composition
- * root (server/mcp.ts) supplies the real search service, repository browser and index readers.
+ * root hands server/mcp.ts the real search service, repository browser and index readers.
  */
 import type { DiffHistory } from '../../history/diff-service.js';
 import type { RepoHistory } from '../../history/repo-history.js';

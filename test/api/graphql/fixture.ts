@@ -9,8 +9,8 @@ import { createGraphQLHandler, type GraphQLHandler } from '../../../src/api/grap
 import type { AccountService, GraphQLServices, RequestContext } from '../../../src/api/graphql/services.js';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../../git/fixtures.js';
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../../e2e/engine-fixture.js';
-import { createAccountService, createConfigService } from '../../../src/server/account-service.js';
-import { createRepoBrowser } from '../../../src/server/repo-browser.js';
+import { createAccountService, createConfigService } from '../../../src/store/account-service.js';
+import { createRepoBrowser } from '../../../src/repos/browser.js';
 import { createRepoAccess, restrictRepo } from '../../../src/store/repo-permissions.js';
 import type { Store } from '../../../src/store/open.js';
 

@@ -6,14 +6,13 @@ import { ANONYMOUS, type Principal } from '../../../src/auth/principal.js';
 import type { McpServices } from '../../../src/api/mcp/services.js';
 import type { ToolAnswer, ToolContext, ToolDefinition } from '../../../src/api/mcp/tool.js';
 import { runTool } from '../../../src/api/mcp/run-tool.js';
-import { createMcpServices } from '../../../src/server/mcp-services.js';
+import { mcpServices } from '../../../src/server/mcp.js';
 import type { EngineFixture } from '../../e2e/engine-fixture.js';
 
 export const TEST_ORIGIN = 'http://quarry.test';
 
 export function mcpServicesOf(fixture: EngineFixture): McpServices {
-  const { engine } = fixture;
-  return createMcpServices({ dataDir: fixture.dataDir, store: engine.store, catalog: engine.catalog, search: engine.search, pool: engine.pool });
+  return mcpServices(fixture.engine);
 }
 
 export interface CallOptions {

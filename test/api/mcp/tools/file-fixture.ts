@@ -4,7 +4,8 @@
  */
 import { BINARY_CONTENT, commitAll, git, initRepo, makeTempDir, removeDir, writeFiles } from '../../../git/fixtures.js';
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../../../e2e/engine-fixture.js';
-import { createMcpServices, type ServerMcpServices } from '../../../../src/server/mcp-services.js';
+import type { McpServices } from '../../../../src/api/mcp/services.js';
+import { mcpServices } from '../../../../src/server/mcp.js';
 
 export const APP = 'github.com/acme/app';
 export const LIB = 'github.com/acme/lib';
@@ -19,7 +20,7 @@ export const WIDE_FILES = 1200;
 
 export interface FileToolFixture {
   readonly engine: EngineFixture;
-  readonly services: ServerMcpServices;
+  readonly services: McpServices;
   /** `main`'s head, the indexed commit. */
   readonly head: string;
   readonly feature: string;
@@ -60,11 +61,10 @@ export async function createFileToolFixture(options: { wide?: boolean } = {}): P
     commitAll(dir, 'initial');
     await addAndIndex(engine, name, dir);
   }
-  const services = createMcpServices({ dataDir: engine.dataDir, store: engine.engine.store, catalog: engine.engine.catalog, search: engine.engine.search });
+  const services = mcpServices(engine.engine);
   return {
     engine, services, head, feature,
     async close() {
-      await services.close();
       await engine.engine.close();
       removeDir(engine.dataDir);
       removeDir(sources);

@@ -4,7 +4,7 @@
  * held in memory with symbol tables from the real extraction, or indexed for real (git, LMDB, pool).
  */
 import type { McpServices } from '../../../../src/api/mcp/services.js';
-import { createMcpServices } from '../../../../src/server/mcp-services.js';
+import { mcpServices } from '../../../../src/server/mcp.js';
 import { addAndIndex, createEngineFixture } from '../../../e2e/engine-fixture.js';
 import { commitAll, git, initRepo, makeTempDir, removeDir, writeFiles } from '../../../git/fixtures.js';
 import type { RepoBrowser, RepoInfo } from '../../../../src/model/repos.js';
@@ -56,12 +56,10 @@ async function indexedServices(): Promise<NavigationBackend> {
     }
     await addAndIndex(engine, repo, dir);
   }
-  const { store, catalog, search, pool } = engine.engine;
-  const services = createMcpServices({ dataDir: engine.dataDir, store, catalog, search, pool });
+  const services = mcpServices(engine.engine);
   return {
     services,
     async close() {
-      await services.close();
       await engine.engine.close();
       removeDir(engine.dataDir);
       removeDir(sources);

@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Manifest } from '../../src/index/manifest.js';
-import { referenceGroupOf } from '../../src/model/symbols.js';
+import { referenceGroupOf, type SymbolIndex } from '../../src/model/symbols.js';
 import { syncRepository } from '../../src/repos/registry.js';
-import { createSymbolIndex, type ClosableSymbolIndex } from '../../src/server/symbol-index.js';
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../e2e/engine-fixture.js';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
 
@@ -18,7 +17,7 @@ const all = (): boolean => true;
 let source = '';
 let other = '';
 let fixture: EngineFixture;
-let index: ClosableSymbolIndex;
+let index: SymbolIndex;
 
 const manifest = (): Manifest => fixture.engine.catalog.get(NAME)!;
 const paths = (refs: readonly { repo: string; path: string }[]): string[] => refs.map((r) => `${r.repo}:${r.path}`).sort();
@@ -38,11 +37,10 @@ before(async () => {
   fixture = await createEngineFixture();
   await addAndIndex(fixture, NAME, source);
   await addAndIndex(fixture, OTHER, other);
-  index = createSymbolIndex({ dataDir: fixture.dataDir, catalog: fixture.engine.catalog, pool: fixture.engine.pool });
+  index = fixture.engine.symbols;
 });
 
 after(async () => {
-  await index.close();
   await fixture.engine.close();
   removeDir(source);
   removeDir(other);

@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { renameSync } from 'node:fs';
 import { after, before, test } from 'node:test';
+import type { McpServices } from '../../src/api/mcp/services.js';
 import { mirrorDir } from '../../src/repos/registry.js';
-import { createMcpServices, type ServerMcpServices } from '../../src/server/mcp-services.js';
+import { mcpServices } from '../../src/server/mcp.js';
 import { getRepo } from '../../src/store/repos.js';
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../e2e/engine-fixture.js';
 import { BINARY_CONTENT, commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
@@ -16,7 +17,7 @@ let source = '';
 let first = '';
 let head = '';
 let fixture: EngineFixture;
-let services: ServerMcpServices;
+let services: McpServices;
 
 before(async () => {
   source = initRepo(makeTempDir('quarry-mcp-services'));
@@ -26,11 +27,10 @@ before(async () => {
   head = commitAll(source, 'second');
   fixture = await createEngineFixture();
   await addAndIndex(fixture, NAME, source);
-  services = createMcpServices({ dataDir: fixture.dataDir, store: fixture.engine.store, catalog: fixture.engine.catalog, search: fixture.engine.search });
+  services = mcpServices(fixture.engine);
 });
 
 after(async () => {
-  await services.close();
   await fixture.engine.close();
   removeDir(source);
   removeDir(fixture.dataDir);

@@ -1,13 +1,13 @@
 /**
- * GraphQL's account and configuration services over the instance store: users, tokens, roles and
- * the site configuration. Authorization is decided by the resolvers; these only act.
+ * The account and configuration services (model/accounts.ts) over the instance store: users,
+ * tokens, roles and the site configuration. Authorization is decided by the doors; these only act.
  */
-import type { AccessTokenInfo, AccountService, ConfigService, UserInfo } from '../api/graphql/services.js';
-import type { Store } from '../store/open.js';
-import { assignRole, createRole, deleteRole, listRoles, permissionsOf, removeRole, rolesOf } from '../store/roles.js';
-import { getSiteConfig, updateSiteConfig } from '../store/site-config.js';
-import { createAccessToken, findAccessToken, getAccessToken, listAccessTokens, revokeAccessToken, type AccessTokenRecord } from '../store/tokens.js';
-import { createUser, deleteUser, getUser, getUserByName, listUsers, setSiteAdmin, type UserRecord } from '../store/users.js';
+import type { AccessTokenInfo, AccountService, ConfigService, UserInfo } from '../model/accounts.js';
+import type { Store } from './open.js';
+import { assignRole, createRole, deleteRole, listRoles, permissionsOf, removeRole, rolesOf } from './roles.js';
+import { getSiteConfig, updateSiteConfig } from './site-config.js';
+import { createAccessToken, findAccessToken, getAccessToken, listAccessTokens, revokeAccessToken, type AccessTokenRecord } from './tokens.js';
+import { createUser, deleteUser, getUser, getUserByName, listUsers, setSiteAdmin, type UserRecord } from './users.js';
 
 export function createAccountService(store: Store): AccountService {
   // Roles are read when a query asks for them: most ask for a user's name alone.

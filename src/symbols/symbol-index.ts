@@ -1,32 +1,27 @@
 /**
- * The SymbolIndex navigation reads, over the catalog and the live index segments: per-file symbol
- * tables and the per-segment name indexes. Newest segment wins; replaced docs are skipped. Parsing
- * of files outside the index runs in the worker pool, never here.
+ * The SymbolIndex navigation reads: the symbol tables stored in the live index segments, decoded
+ * (per-file tables and the per-segment name indexes). Newest segment wins; replaced docs are
+ * skipped. Files outside the index are parsed by the injected parser (the worker pool), never here.
  */
-import { join } from 'node:path';
-import { segmentsDir, type Catalog } from '../index/lmdb/catalog.js';
-import { createDocLookup } from '../index/lmdb/doc-lookup.js';
+import { unpackReferenceInfo } from '../index/format.js';
+import type { Catalog } from '../index/lmdb/catalog.js';
+import type { DocLookup } from '../index/lmdb/doc-lookup.js';
 import type { SegmentReader } from '../index/lmdb/segment-reader.js';
 import type { FileSymbols, ReferenceGroup, SymbolFileRef, SymbolIndex } from '../model/symbols.js';
-import type { WorkerPool } from '../pool/piscina-pool.js';
-import { unpackReferenceInfo } from '../index/format.js';
-import { decodeFileSymbols, decodeLanguageAndImports, decodeNamedReferences, decodeReferenceHead, nameNeedle } from '../symbols/codec.js';
+import { decodeFileSymbols, decodeLanguageAndImports, decodeNamedReferences, decodeReferenceHead, nameNeedle } from './codec.js';
 
 /** The receivers of references none of which has one. */
 const BARE: readonly (string | undefined)[] = [undefined];
 
 export interface SymbolIndexDeps {
-  readonly dataDir: string;
-  readonly catalog: Catalog;
-  readonly pool: Pick<WorkerPool, 'parseSymbols'>;
+  readonly catalog: Pick<Catalog, 'get' | 'list'>;
+  /** The live index segments; their owner closes them. */
+  readonly docs: Pick<DocLookup, 'locate' | 'segments'>;
+  /** Parses a file outside the index (in a worker): its codec.ts encoding, or null when unsupported or failed. */
+  readonly parse: (path: string, content: Uint8Array) => Promise<Uint8Array | null>;
 }
 
-export interface ClosableSymbolIndex extends SymbolIndex {
-  close(): Promise<void>;
-}
-
-export function createSymbolIndex(deps: SymbolIndexDeps): ClosableSymbolIndex {
-  const lookup = createDocLookup((id) => join(segmentsDir(deps.dataDir), id));
+export function createSymbolIndex(deps: SymbolIndexDeps): SymbolIndex {
 
   /** Each live doc of the readable repositories in the listings `list` gives, newest segment first. */
   const eachDoc = <L extends { readonly docs: Uint32Array }>(canRead: (repo: string) => boolean, list: (reader: SegmentReader) => L,
@@ -35,7 +30,7 @@ export function createSymbolIndex(deps: SymbolIndexDeps): ClosableSymbolIndex {
       if (!canRead(manifest.repo)) continue;
       // A newer segment's version of a path replaces older ones; a lone segment has nothing to replace.
       const seen = manifest.segments.length > 1 ? new Set<string>() : null;
-      for (const segment of lookup.segments(manifest)) {
+      for (const segment of deps.docs.segments(manifest)) {
         const listing = list(segment.reader);
         listing.docs.forEach((doc, at) => {
           if (segment.isDeleted(doc)) return;
@@ -53,7 +48,7 @@ export function createSymbolIndex(deps: SymbolIndexDeps): ClosableSymbolIndex {
   /** The file's encoded tables at the indexed commit; valid until the next read, so decode at once. */
   const storedSymbols = (repo: string, path: string): Uint8Array | null => {
     const manifest = deps.catalog.get(repo);
-    const found = manifest ? lookup.locate(manifest, path) : null;
+    const found = manifest ? deps.docs.locate(manifest, path) : null;
     return found?.reader.symbols(found.doc) ?? null;
   };
 
@@ -92,9 +87,8 @@ export function createSymbolIndex(deps: SymbolIndexDeps): ClosableSymbolIndex {
       return groups;
     },
     async parse(path: string, content: Uint8Array): Promise<FileSymbols | null> {
-      const bytes = await deps.pool.parseSymbols(path, content);
+      const bytes = await deps.parse(path, content);
       return bytes ? decodeFileSymbols(bytes) : null;
     },
-    close: () => lookup.close(),
   };
 }

@@ -1,0 +1,119 @@
+/**
+ * The services, built once from a Config: store, catalog, worker pool, repositories and their
+ * mirrors, search, history, symbols, accounts. One-shot commands use them directly; the server
+ * (main.ts) hands each door the ones it uses. Only these two pick concrete implementations.
+ */
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import { isQuarryError } from './errors.js';
+import { createDiffHistory, type DiffHistory } from './history/diff-service.js';
+import { createHistoryService } from './history/history-service.js';
+import { createRepoHistory, type RepoHistory } from './history/repo-history.js';
+import { registryHistorySource } from './history/repo-source.js';
+import { openCommitStore } from './index/commits/commit-store.js';
+import { openCatalog, segmentsDir, type Catalog } from './index/lmdb/catalog.js';
+import { createDocLookup, type DocLookup } from './index/lmdb/doc-lookup.js';
+import { reasonToIndex } from './indexer/index-health.js';
+import { indexRepository, type IndexOutcome } from './indexer/index-repository.js';
+import type { AccountService, ConfigService } from './model/accounts.js';
+import type { RepoBrowser } from './model/repos.js';
+import type { SymbolIndex } from './model/symbols.js';
+import { createWorkerPool, type WorkerPool } from './pool/piscina-pool.js';
+import { createRepoBrowser } from './repos/browser.js';
+import { gitDirOf, mirrorDir, recordIndexOutcome } from './repos/registry.js';
+import { createRevisionSource } from './repos/revisions.js';
+import type { SearchService } from './search/contracts.js';
+import { createSearchService } from './search/service.js';
+import { createAccountService, createConfigService } from './store/account-service.js';
+import { byGeneration } from './store/generation.js';
+import { openStore, type Store } from './store/open.js';
+import type { RepoRecord } from './store/repos.js';
+import { getSiteConfig, type SiteConfiguration } from './store/site-config.js';
+import { createSymbolIndex } from './symbols/symbol-index.js';
+
+export interface Services {
+  readonly config: Config;
+  readonly store: Store;
+  /** The site configuration in effect, computed again only when the store generation moves. */
+  readonly settings: () => SiteConfiguration;
+  readonly catalog: Catalog;
+  readonly pool: WorkerPool;
+  /** Repositories and their git objects, from the mirrors. */
+  readonly repos: RepoBrowser;
+  /** Documents of the live index segments by path: file reads and symbol tables share these readers. */
+  readonly docs: DocLookup;
+  readonly search: SearchService;
+  /** The commit index: commit search, contributors; brought up to date after each indexing run. */
+  readonly history: RepoHistory;
+  /** Diff search, comparisons and ancestors through git. */
+  readonly diffs: DiffHistory;
+  /** The symbol tables stored in the index; files outside it are parsed in the pool. */
+  readonly symbols: SymbolIndex;
+  readonly accounts: AccountService;
+  readonly siteConfig: ConfigService;
+  /** Indexes the repository and records on it whether that failed. */
+  index(repo: RepoRecord, onProgress?: (done: number, total: number, bytes: number) => void): Promise<IndexOutcome>;
+  /** Why the repository needs indexing although its refs did not move (index-health.ts), or null. */
+  reasonToIndex(repo: RepoRecord): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+export function createServices(config: Config): Services {
+  const store = openStore(config.dataDir);
+  const catalog = openCatalog(config.dataDir);
+  const pool = createWorkerPool({ threads: config.threads });
+  const repoCtx = { dataDir: config.dataDir, store };
+  // A repository's bare mirror by name, or REPO_NOT_FOUND: for diffs, which git reads.
+  const gitDir = (repo: string): string => gitDirOf(repoCtx, repo);
+  const commits = openCommitStore(config.dataDir);
+  const history = createRepoHistory(createHistoryService(commits, pool), registryHistorySource(repoCtx));
+  const docs = createDocLookup((id) => join(segmentsDir(config.dataDir), id));
+  const search = createSearchService({
+    catalog: { list: () => catalog.list(), segmentDir: (id) => join(segmentsDir(config.dataDir), id) },
+    runner: pool,
+    revisions: createRevisionSource(repoCtx, config.maxFileSize),
+    matcher: config.matcher,
+    commits: history,
+    diffs: { pool, searchCommits: (request) => history.searchCommits(request), gitDir },
+    settings: byGeneration(store, () => {
+      const { search } = getSiteConfig(store).effective;
+      return {
+        maxResults: search.limits.maxResults, maxCount: search.limits.maxCount,
+        defaultTimeoutMs: search.defaultTimeoutSeconds * 1000, maxTimeoutMs: search.limits.maxTimeoutSeconds * 1000,
+      };
+    }),
+  });
+  return {
+    config, store, catalog, pool, docs, search, history,
+    settings: byGeneration(store, () => getSiteConfig(store).effective),
+    repos: createRepoBrowser(repoCtx),
+    diffs: createDiffHistory(gitDir, pool),
+    symbols: createSymbolIndex({ catalog, docs, parse: (path, content) => pool.parseSymbols(path, content) }),
+    accounts: createAccountService(store),
+    siteConfig: createConfigService(store),
+    async index(repo, onProgress) {
+      try {
+        const outcome = await indexRepository(
+          { dataDir: config.dataDir, catalog, pool },
+          { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo), fork: repo.fork, archived: repo.archived },
+          { maxFileSize: config.maxFileSize, symbols: config.symbols, ...(onProgress ? { onProgress } : {}) },
+        );
+        await history.update(repo.name);
+        recordIndexOutcome(repoCtx, repo.name, null);
+        return outcome;
+      } catch (err) {
+        // Another run holding the lock is not a failure of this repository.
+        if (!isQuarryError(err, 'INDEX_BUSY')) recordIndexOutcome(repoCtx, repo.name, err);
+        throw err;
+      }
+    },
+    reasonToIndex: (repo) => reasonToIndex(config.dataDir, catalog, { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo) }),
+    async close() {
+      await docs.close();
+      await pool.close();
+      await commits.close();
+      await catalog.close();
+      await store.close();
+    },
+  };
+}
