@@ -3,7 +3,7 @@
  * bench/ab-builds.bench.ts runs from each checkout it compares. Run: `node dist/bench/query-timings.js DATA_DIR ROUNDS`.
  */
 import { loadConfig } from '../src/config.js';
-import { openEngine } from '../src/main.js';
+import { createServices } from '../src/services.js';
 import { QUERIES } from './queries.js';
 import { quarryQuery, QUARRY_THREADS } from './tools/quarry.js';
 
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const [dataDir, roundsArg] = process.argv.slice(2);
   const rounds = Number(roundsArg);
   if (!dataDir || !Number.isInteger(rounds) || rounds < 1) throw new Error('usage: query-timings.js DATA_DIR ROUNDS');
-  const engine = openEngine(loadConfig({ dataDir, threads: QUARRY_THREADS }));
+  const engine = createServices(loadConfig({ dataDir, threads: QUARRY_THREADS }));
   try {
     const out: QueryTimingsOutput = { queries: {} };
     for (const q of QUERIES) {
