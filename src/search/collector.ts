@@ -2,7 +2,7 @@
  * Gathers shard results for one search: converts them to FileMatch, merges a file found by two
  * basic queries, counts matches against the limit and raises the shared stop flag when reached.
  */
-import type { FileMatch, SearchMatch, SkippedNotice } from '../model/result.js';
+import type { FileMatch, SearchMatch } from '../model/result.js';
 import { addStats, type SearchStats } from '../model/stats.js';
 import type { ShardSearchResult } from '../pool/messages.js';
 import { languageOfPath } from '../query/languages.js';
@@ -19,7 +19,6 @@ export interface RepoContext {
 export class Collector {
   readonly stop = new Int32Array(new SharedArrayBuffer(4));
   readonly files = new Map<string, FileMatch>();
-  readonly notices: SkippedNotice[] = [];
   /** Repositories with a shard that failed (not timed out), for the notice that says so. */
   readonly failedRepos = new Set<string>();
   matchCount = 0;

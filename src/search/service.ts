@@ -1,26 +1,22 @@
 /**
- * The search service: parse → per basic query select repositories and plan → fan shard tasks out
- * to the pool → collect → rank → limit. Runs on the main thread and never scans content itself.
+ * The search service: parse → per basic query select repositories and hand them to the first
+ * searcher that accepts it → list what the searchers found → limit notices. Runs on the main
+ * thread and never scans content itself; what each kind of search does lives in its searcher.
  */
-import { createError, isQuarryError } from '../errors.js';
-import type { FileMatch, SearchMatch, SearchResponse } from '../model/result.js';
-import type { Manifest } from '../index/manifest.js';
+import { createError } from '../errors.js';
+import type { SearchMatch, SearchResponse, SkippedNotice } from '../model/result.js';
 import { emptyStats } from '../model/stats.js';
-import type { BasicQuery, Query } from '../query/ast.js';
+import type { Query } from '../query/ast.js';
 import { parseQuery, queryToString } from '../query/index.js';
 import type { ShardPlan } from '../shard/plan.js';
-import { Collector, type RepoContext } from './collector.js';
-import { searchCommitQuery, type CommitSearcher } from './commit-search.js';
-import { searchDiffQuery, type DiffSearcher } from './diff-search.js';
 import type { CatalogView, RevisionSource, SearchRequest, SearchService, ShardRunner } from './contracts.js';
 import { limitNotices } from './notices.js';
-import { planBasicQuery } from './plan.js';
-import { rankFileMatches, truncateToLimit } from './rank.js';
-import { repoMatches } from './repo-results.js';
-import { selectRepos, type RepoTarget } from './select-repos.js';
-import { isSymbolSelect, withSymbolPlan } from './symbol-plan.js';
-import { selectSymbols } from './symbol-results.js';
-import { segmentRanges } from './tasks.js';
+import { SECTIONS, type Found, type Searcher, type SearcherRun, type SearchScope, type Section } from './searcher.js';
+import { createCommitSearcher, type CommitSource } from './searchers/commit.js';
+import { createDiffSearcher, type DiffSource } from './searchers/diff.js';
+import { createFileSearcher } from './searchers/files.js';
+import { createRepoSearcher } from './searchers/repo.js';
+import { selectRepos } from './select-repos.js';
 
 export interface SearchDeps {
   readonly catalog: CatalogView;
@@ -30,9 +26,9 @@ export interface SearchDeps {
   /** Read per search, so the site configuration applies without a restart. */
   readonly settings: () => SearchSettings;
   /** The commit index behind type:commit; without it such queries are QUERY_UNSUPPORTED. */
-  readonly commits?: CommitSearcher;
+  readonly commits?: CommitSource;
   /** Commit index plus git directories behind type:diff; without it such queries are QUERY_UNSUPPORTED. */
-  readonly diffs?: DiffSearcher;
+  readonly diffs?: DiffSource;
 }
 
 export interface SearchSettings {
@@ -44,13 +40,26 @@ export interface SearchSettings {
   /** timeout: values above this are cut down to it. */
   readonly maxTimeoutMs: number;
 }
-const UNINDEXED_BATCH_BYTES = 8 * 1024 * 1024;
 
-export function createSearchService(deps: SearchDeps): SearchService {
-  return { search: (request) => runSearch(deps, request) };
+/**
+ * The kinds of search, in the order they are asked: a query naming several of type:commit,
+ * type:diff and type:repo is searched as the first of them here. Files last, since they take
+ * every query the others leave.
+ */
+export function defaultSearchers(deps: SearchDeps): Searcher[] {
+  return [
+    createCommitSearcher(deps.commits, deps.runner),
+    createDiffSearcher(deps.diffs),
+    createRepoSearcher(deps.runner),
+    createFileSearcher(deps),
+  ];
 }
 
-async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<SearchResponse> {
+export function createSearchService(deps: SearchDeps, searchers: readonly Searcher[] = defaultSearchers(deps)): SearchService {
+  return { search: (request) => runSearch(deps, searchers, request) };
+}
+
+async function runSearch(deps: SearchDeps, searchers: readonly Searcher[], request: SearchRequest): Promise<SearchResponse> {
   const started = performance.now();
   const stats = emptyStats();
   const query: Query = parseQuery(request.query, { defaultPatternType: request.patternType ?? 'keyword' });
@@ -60,125 +69,49 @@ async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<Sear
   const limit = Math.min(first.count === 'all' ? Infinity : first.count ?? request.defaultLimit ?? settings.maxResults, settings.maxCount);
   const deadline = Date.now() + Math.min(first.timeoutMs ?? settings.defaultTimeoutMs, settings.maxTimeoutMs);
   const bounds = { deadline, ...(request.signal ? { signal: request.signal } : {}) };
-  const collector = new Collector(limit, stats, request.onMatches);
   const canRead = request.canRead;
   const manifests = canRead ? deps.catalog.list().filter((m) => canRead(m.repo)) : deps.catalog.list();
-  const repoResults = [];
-  const commitResults = [];
-  let commitLimitHit = false;
+  const scope: SearchScope = { query, request, limit, bounds, manifests, stats };
+  const notices: SkippedNotice[] = [];
+  const runs = new Map<Searcher, SearcherRun>();
+  const reports: Report[] = [];
   for (const basic of query.basics) {
     const selection = await selectRepos(manifests, basic.filters, deps.runner, bounds);
     stats.shardsSkipped += manifests.length - selection.targets.length;
-    collector.notices.push(...selection.notices);
-    if (basic.filters.types.includes('commit')) {
-      const found = await searchCommitQuery(deps.commits, basic, selection.targets, limit, deps.runner, bounds);
-      commitResults.push(...found.matches);
-      commitLimitHit ||= found.limitHit;
-      continue;
-    }
-    if (basic.filters.types.includes('diff')) {
-      const found = await searchDiffQuery(deps.diffs, basic, selection.targets, { limit, deadline, ...(request.signal ? { signal: request.signal } : {}) });
-      commitResults.push(...found.matches);
-      commitLimitHit ||= found.limitHit;
-      collector.timedOut ||= found.timedOut;
-      continue;
-    }
-    rejectUnsupported(basic);
-    if (isRepoSearch(basic)) {
-      repoResults.push(...(await repoMatches(basic, selection.targets, deps.runner, bounds)));
-      continue;
-    }
-    const planStarted = performance.now();
-    const plan = withSymbolPlan(planBasicQuery(basic, { matcher: request.matcher ?? deps.matcher }), basic);
-    stats.planMs += performance.now() - planStarted;
-    await Promise.all(selection.targets.map((target) => searchTarget(deps, target, plan, collector, deadline, request.signal)));
+    notices.push(...selection.notices);
+    const searcher = searchers.find((s) => s.accepts(basic));
+    if (!searcher) throw createError('QUERY_UNSUPPORTED', `no searcher of this engine answers ${queryToString({ basics: [basic] })}`);
+    const run = runs.get(searcher) ?? searcher.start(scope);
+    runs.set(searcher, run);
+    reports.push({ section: searcher.section, found: await run.run(basic, selection.targets) });
   }
   const mergeStarted = performance.now();
-  const ranked = rankFileMatches([...collector.files.values()]);
-  const { files, cut } = truncateToLimit(ranked, limit);
-  const symbolFiles = isSymbolSelect(first.select) ? selectSymbols(files, first.select) : null;
-  const matches = [...dedupeRepos(repoResults), ...commitResults, ...(symbolFiles ?? applySelect(first.select, files, manifests))];
-  const limitHit = collector.limitHit || cut || commitLimitHit;
+  for (const searcher of searchers) {
+    const finished = runs.get(searcher)?.finish?.();
+    if (finished) reports.push({ section: searcher.section, found: finished });
+  }
+  const found = reports.map((r) => r.found);
+  const matches = listed(reports);
+  const limitHit = found.some((f) => f.limitHit);
+  const timedOut = found.some((f) => f.timedOut) || stats.shardsTimedOut > 0;
   stats.mergeMs = performance.now() - mergeStarted;
   stats.totalMs = performance.now() - started;
   return {
     matches,
-    matchCount: (symbolFiles ?? files).reduce((n, f) => n + f.matchCount, 0) + repoResults.length + commitResults.length,
+    matchCount: found.reduce((n, f) => n + f.matchCount, 0),
     limitHit,
-    skipped: [...collector.notices, ...limitNotices(limitHit, collector.timedOut || stats.shardsTimedOut > 0, stats.shardsFailed, [...collector.failedRepos])],
+    skipped: [...notices, ...limitNotices(limitHit, timedOut, stats.shardsFailed, found.flatMap((f) => f.failedRepos))],
     stats,
     query: queryToString(query),
   };
 }
 
-/** Commit and diff searches returned before this: what is left is a file, path, repo or symbol search. */
-function rejectUnsupported(basic: BasicQuery): void {
-  if (basic.filters.commit) {
-    throw createError('QUERY_UNSUPPORTED', 'author:, committer:, message:, before: and after: apply only to type:commit and type:diff searches');
-  }
-  if (basic.filters.select === 'commit.diff.added' || basic.filters.select === 'commit.diff.removed') {
-    throw createError('QUERY_UNSUPPORTED', `select:${basic.filters.select} applies only to type:diff searches`);
-  }
+interface Report {
+  readonly section: Section;
+  readonly found: Found;
 }
 
-function isRepoSearch(basic: BasicQuery): boolean {
-  const { types, repos, files, langs } = basic.filters;
-  if (types.includes('repo')) return true;
-  return basic.pattern === null && repos.length > 0 && files.length === 0 && langs.length === 0 && types.length === 0;
-}
-
-async function searchTarget(deps: SearchDeps, target: RepoTarget, plan: ShardPlan, collector: Collector, deadline: number, signal?: AbortSignal): Promise<void> {
-  const { manifest } = target;
-  const revs = target.revs.length > 0 ? target.revs : [manifest.branch];
-  for (const rev of revs) {
-    const commit = rev === manifest.branch || rev === 'HEAD' || rev === manifest.commit ? manifest.commit : await deps.revisions.resolve(manifest.repo, rev);
-    const repo: RepoContext = { repository: manifest.repo, repositoryID: manifest.repoId, commit, branches: [rev] };
-    if (commit === manifest.commit) {
-      await Promise.all(segmentRanges(manifest, deps.runner.threads).map((range) => runTask(deps, collector, repo, signal, {
-        kind: 'shard', source: { kind: 'segment', dir: deps.catalog.segmentDir(range.segmentId) },
-        lo: range.lo, hi: range.hi, deleted: range.deleted, plan, limit: collector.remaining, deadline, stop: collector.stop,
-      })));
-      continue;
-    }
-    const pending: Promise<void>[] = [];
-    await deps.revisions.readBatches(manifest.repo, commit, UNINDEXED_BATCH_BYTES, async (docs) => {
-      if (Atomics.load(collector.stop, 0) !== 0) return;
-      pending.push(runTask(deps, collector, repo, signal, {
-        kind: 'shard', source: { kind: 'memory', ...docs }, lo: 0, hi: docs.paths.length, deleted: [], plan,
-        limit: collector.remaining, deadline, stop: collector.stop,
-      }));
-    });
-    await Promise.all(pending);
-  }
-}
-
-async function runTask(deps: SearchDeps, collector: Collector, repo: RepoContext, signal: AbortSignal | undefined, task: Parameters<ShardRunner['runShard']>[0]): Promise<void> {
-  if (Atomics.load(collector.stop, 0) !== 0) {
-    collector.limitHit = true;
-    return;
-  }
-  try {
-    collector.add(repo, await deps.runner.runShard({ ...task, limit: collector.remaining }, signal));
-  } catch (err) {
-    if (isQuarryError(err, 'ABORTED')) throw err;
-    if (!isQuarryError(err, 'TIMEOUT') && !isQuarryError(err, 'SHARD_CRASHED')) throw err;
-    collector.fail(isQuarryError(err, 'TIMEOUT'), repo.repository);
-  }
-}
-
-function dedupeRepos<T extends { repositoryID: number }>(repos: T[]): T[] {
-  const seen = new Set<number>();
-  return repos.filter((r) => !seen.has(r.repositoryID) && seen.add(r.repositoryID));
-}
-
-function applySelect(select: BasicQuery['filters']['select'], files: FileMatch[], manifests: readonly Manifest[]): SearchMatch[] {
-  if (select === 'repo') {
-    const byId = new Map(manifests.map((m) => [m.repoId, m]));
-    return dedupeRepos(files.map((f) => ({
-      type: 'repo' as const, repository: f.repository, repositoryID: f.repositoryID, branches: f.branches,
-      fork: byId.get(f.repositoryID)?.fork ?? false, archived: byId.get(f.repositoryID)?.archived ?? false,
-    })));
-  }
-  if (select === 'file') return files.map((f) => ({ ...f, type: 'path' as const, lineMatches: [], matchCount: 1 }));
-  return files;
+/** Section by section; within one, in the order the searchers reported. */
+function listed(reports: readonly Report[]): SearchMatch[] {
+  return SECTIONS.flatMap((section) => reports.filter((r) => r.section === section).flatMap((r) => r.found.matches));
 }

@@ -69,8 +69,8 @@ function valueImports(file: string): string[] {
 
 test('the main-thread history and repository-selection modules never load a matcher or a worker-side scan', () => {
   const roots = [
-    'src/history/diff-service.ts', 'src/history/diff-search.ts', 'src/search/diff-search.ts', 'src/search/diff-terms.ts',
-    'src/history/history-service.ts', 'src/search/commit-search.ts', 'src/search/select-repos.ts', 'src/search/repo-results.ts',
+    'src/history/diff-service.ts', 'src/history/diff-search.ts', 'src/search/searchers/diff.ts', 'src/search/diff-terms.ts',
+    'src/history/history-service.ts', 'src/search/searchers/commit.ts', 'src/search/select-repos.ts', 'src/search/searchers/repo.ts',
   ];
   const seen = new Set<string>();
   const queue = [...roots];

@@ -1,0 +1,58 @@
+/**
+ * One shard plan over one selected repository, as tasks for the worker pool: doc ranges of the
+ * indexed segments for the indexed commit, batches of the revision's tree for any other revision.
+ * The only caller of the pool's shard tasks; results and failures go to the search's collector.
+ */
+import { isQuarryError } from '../../errors.js';
+import type { ShardPlan } from '../../shard/plan.js';
+import type { Collector, RepoContext } from '../collector.js';
+import type { CatalogView, RevisionSource, ShardRunner } from '../contracts.js';
+import type { RepoTarget } from '../select-repos.js';
+import { segmentRanges } from '../tasks.js';
+
+export interface FanoutDeps {
+  readonly catalog: CatalogView;
+  readonly runner: ShardRunner;
+  readonly revisions: RevisionSource;
+}
+
+const UNINDEXED_BATCH_BYTES = 8 * 1024 * 1024;
+
+export async function searchTarget(deps: FanoutDeps, target: RepoTarget, plan: ShardPlan, collector: Collector, deadline: number, signal?: AbortSignal): Promise<void> {
+  const { manifest } = target;
+  const revs = target.revs.length > 0 ? target.revs : [manifest.branch];
+  for (const rev of revs) {
+    const commit = rev === manifest.branch || rev === 'HEAD' || rev === manifest.commit ? manifest.commit : await deps.revisions.resolve(manifest.repo, rev);
+    const repo: RepoContext = { repository: manifest.repo, repositoryID: manifest.repoId, commit, branches: [rev] };
+    if (commit === manifest.commit) {
+      await Promise.all(segmentRanges(manifest, deps.runner.threads).map((range) => runTask(deps, collector, repo, signal, {
+        kind: 'shard', source: { kind: 'segment', dir: deps.catalog.segmentDir(range.segmentId) },
+        lo: range.lo, hi: range.hi, deleted: range.deleted, plan, limit: collector.remaining, deadline, stop: collector.stop,
+      })));
+      continue;
+    }
+    const pending: Promise<void>[] = [];
+    await deps.revisions.readBatches(manifest.repo, commit, UNINDEXED_BATCH_BYTES, async (docs) => {
+      if (Atomics.load(collector.stop, 0) !== 0) return;
+      pending.push(runTask(deps, collector, repo, signal, {
+        kind: 'shard', source: { kind: 'memory', ...docs }, lo: 0, hi: docs.paths.length, deleted: [], plan,
+        limit: collector.remaining, deadline, stop: collector.stop,
+      }));
+    });
+    await Promise.all(pending);
+  }
+}
+
+async function runTask(deps: FanoutDeps, collector: Collector, repo: RepoContext, signal: AbortSignal | undefined, task: Parameters<ShardRunner['runShard']>[0]): Promise<void> {
+  if (Atomics.load(collector.stop, 0) !== 0) {
+    collector.limitHit = true;
+    return;
+  }
+  try {
+    collector.add(repo, await deps.runner.runShard({ ...task, limit: collector.remaining }, signal));
+  } catch (err) {
+    if (isQuarryError(err, 'ABORTED')) throw err;
+    if (!isQuarryError(err, 'TIMEOUT') && !isQuarryError(err, 'SHARD_CRASHED')) throw err;
+    collector.fail(isQuarryError(err, 'TIMEOUT'), repo.repository);
+  }
+}
