@@ -24,11 +24,11 @@ import { startSyncSchedule } from './repos/scheduler.js';
 import type { SearchService } from './search/contracts.js';
 import { createSearchService } from './search/service.js';
 import { ensureInitialAdmin } from './store/bootstrap.js';
-import { openStore, type Store } from './store/open.js';
+import { openStore } from './store/open.js';
+import type { RepoRecord, Store } from './store/records.js';
 import { byGeneration } from './store/generation.js';
 import { getSiteConfig, type SiteConfiguration } from './store/site-config.js';
 import { createRepoAccess } from './store/repo-permissions.js';
-import type { RepoRecord } from './store/repos.js';
 import { prepareCaseFolding } from './regex/index.js';
 
 export interface Engine {

@@ -3,7 +3,8 @@
  * whose mirror has not been fetched yet has no history to offer and is left out.
  */
 import { mirrorDir, type RepoContext } from '../repos/registry.js';
-import { getRepo, listRepos, type RepoRecord } from '../store/repos.js';
+import type { RepoRecord } from '../store/records.js';
+import { getRepo, listRepos } from '../store/repos.js';
 import type { HistoryRepoSource } from './repo-history.js';
 import type { HistoryRepo } from './history-service.js';
 

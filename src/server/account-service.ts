@@ -3,11 +3,12 @@
  * the site configuration. Authorization is decided by the resolvers; these only act.
  */
 import type { AccessTokenInfo, AccountService, ConfigService, UserInfo } from '../api/graphql/services.js';
-import type { Store } from '../store/open.js';
-import { assignRole, createRole, deleteRole, listRoles, permissionsOf, removeRole, rolesOf } from '../store/roles.js';
+import type { AccessTokenRecord, Store, UserRecord } from '../store/records.js';
+import { assignRole, createRole, listRoles, permissionsOf, removeRole, rolesOf } from '../store/roles.js';
+import { deleteRole, deleteUser } from '../store/deletions.js';
 import { getSiteConfig, updateSiteConfig } from '../store/site-config.js';
-import { createAccessToken, findAccessToken, getAccessToken, listAccessTokens, revokeAccessToken, type AccessTokenRecord } from '../store/tokens.js';
-import { createUser, deleteUser, getUser, getUserByName, listUsers, setSiteAdmin, type UserRecord } from '../store/users.js';
+import { createAccessToken, findAccessToken, getAccessToken, listAccessTokens, revokeAccessToken } from '../store/tokens.js';
+import { createUser, getUser, getUserByName, listUsers, setSiteAdmin } from '../store/users.js';
 
 export function createAccountService(store: Store): AccountService {
   // Roles are read when a query asks for them: most ask for a user's name alone.

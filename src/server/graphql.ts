@@ -10,7 +10,7 @@ import { createDiffHistory } from '../history/diff-service.js';
 import type { RepoHistory } from '../history/repo-history.js';
 import { mirrorDir } from '../repos/registry.js';
 import type { SearchService } from '../search/contracts.js';
-import type { Store } from '../store/open.js';
+import type { Store } from '../store/records.js';
 import { byGeneration } from '../store/generation.js';
 import { getRepo } from '../store/repos.js';
 import { getSiteConfig } from '../store/site-config.js';

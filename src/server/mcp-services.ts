@@ -13,7 +13,7 @@ import type { RepoBrowser } from '../model/repos.js';
 import { mirrorDir } from '../repos/registry.js';
 import type { WorkerPool } from '../pool/piscina-pool.js';
 import type { SearchService } from '../search/contracts.js';
-import type { Store } from '../store/open.js';
+import type { Store } from '../store/records.js';
 import { getRepo } from '../store/repos.js';
 import { createRepoBrowser } from './repo-browser.js';
 import { createSymbolIndex } from './symbol-index.js';

@@ -11,7 +11,7 @@ import type { Catalog } from '../index/lmdb/catalog.js';
 import type { RepoHistory } from '../history/repo-history.js';
 import type { WorkerPool } from '../pool/piscina-pool.js';
 import type { SearchService } from '../search/contracts.js';
-import type { Store } from '../store/open.js';
+import type { Store } from '../store/records.js';
 import type { SiteConfiguration } from '../store/site-config.js';
 import { PRODUCT_VERSION } from './graphql.js';
 import { createMcpServices } from './mcp-services.js';

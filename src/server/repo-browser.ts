@@ -9,7 +9,8 @@ import { runGit } from '../git/run.js';
 import type { RepoBrowser, RepoInfo, TreeItem } from '../model/repos.js';
 import { mirrorDir, type RepoContext } from '../repos/registry.js';
 import { repoVisibility } from '../store/repo-permissions.js';
-import { getRepo, listRepos, type RepoRecord } from '../store/repos.js';
+import { getRepo, listRepos } from '../store/repos.js';
+import type { RepoRecord } from '../store/records.js';
 
 /** Files larger than this are not returned whole through GraphQL. */
 const MAX_BLOB_BYTES = 64 * 1024 * 1024;
