@@ -16,7 +16,7 @@ import { reasonToIndex } from './indexer/index-health.js';
 import { openCommitStore } from './index/commits/commit-store.js';
 import { createHistoryService } from './history/history-service.js';
 import { createRepoHistory, type RepoHistory } from './history/repo-history.js';
-import { registryHistorySource } from './history/repo-source.js';
+import { registryHistorySource } from './repos/history-source.js';
 import { createWorkerPool, type WorkerPool } from './pool/piscina-pool.js';
 import { mirrorDir, recordIndexOutcome } from './repos/registry.js';
 import { createRevisionSource } from './repos/revisions.js';

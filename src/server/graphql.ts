@@ -5,7 +5,7 @@
 import { createGraphQLHandler, type GraphQLHandler } from '../api/graphql/handler.js';
 import { canUseGraphQL } from '../auth/authenticate.js';
 import { createError } from '../errors.js';
-import type { DiffLineRunner } from '../history/diff-search.js';
+import type { DiffLineRunner } from '../history/diff-lines.js';
 import { createDiffHistory } from '../history/diff-service.js';
 import type { RepoHistory } from '../history/repo-history.js';
 import { mirrorDir } from '../repos/registry.js';

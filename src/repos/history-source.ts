@@ -1,12 +1,13 @@
 /**
- * The repositories the history service reads: registry records with their bare mirrors. A record
- * whose mirror has not been fetched yet has no history to offer and is left out.
+ * The registry as the history service's repository source (history/repo-history.ts declares the
+ * seam; main.ts wires this in): registry records with their bare mirrors. A record whose mirror
+ * has not been fetched yet has no history to offer and is left out.
  */
-import { mirrorDir, type RepoContext } from '../repos/registry.js';
+import type { HistoryRepo } from '../history/history-service.js';
+import type { HistoryRepoSource } from '../history/repo-history.js';
 import type { RepoRecord } from '../store/records.js';
 import { getRepo, listRepos } from '../store/repos.js';
-import type { HistoryRepoSource } from './repo-history.js';
-import type { HistoryRepo } from './history-service.js';
+import { mirrorDir, type RepoContext } from './registry.js';
 
 export function registryHistorySource(ctx: RepoContext): HistoryRepoSource {
   const toHistory = (record: RepoRecord): HistoryRepo => ({ name: record.name, id: record.id, gitDir: mirrorDir(ctx, record) });
