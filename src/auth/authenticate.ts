@@ -3,10 +3,10 @@
  * are found by their SHA-256, so no secret is compared byte by byte here; nothing here logs them.
  */
 
-import { getUser, getUserByName, type UserRecord } from '../store/users.js';
+import { getUser, getUserByName } from '../store/users.js';
+import type { Store, UserRecord } from '../store/records.js';
 import { lookupAccessToken, touchAccessToken, type LiveAccessToken } from '../store/tokens.js';
 import { permissionsOfRoles, rolesOfUser } from '../store/roles.js';
-import type { Store } from '../store/open.js';
 import { parseAuthorizationHeader, type Credentials } from './authorization-header.js';
 import { ANONYMOUS, type Principal } from './principal.js';
 import { storeGeneration } from '../store/generation.js';

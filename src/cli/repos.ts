@@ -7,7 +7,7 @@ import { addRepository, listRepositories, removeRepository, type RepoContext } f
 import { redactSource } from '../repos/source.js';
 import { openStore } from '../store/open.js';
 import { readIndexStates, removeIndex, type IndexState } from '../indexer/index-state.js';
-import type { RepoRecord } from '../store/repos.js';
+import type { RepoRecord } from '../store/records.js';
 import { formatTable, parseFlags, usageError, type CliIO, type Command } from './command.js';
 import { DATA_FLAG, resolveDataDir } from './data-dir.js';
 

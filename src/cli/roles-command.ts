@@ -2,7 +2,8 @@
  * `quarry roles list|create|set|delete|assign|unassign`: roles, their permissions and who holds them.
  */
 
-import { assignRole, createRole, deleteRole, KNOWN_PERMISSIONS, listRoles, removeRole, setRolePermissions } from '../store/roles.js';
+import { assignRole, createRole, KNOWN_PERMISSIONS, listRoles, removeRole, setRolePermissions } from '../store/roles.js';
+import { deleteRole } from '../store/deletions.js';
 import { formatTable, parseFlags, usageError, type CliIO, type Command } from './command.js';
 import { DATA_FLAG } from './data-dir.js';
 import { expectArgs, requireUserByName, splitList, withStore } from './store-command-kit.js';

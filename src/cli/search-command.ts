@@ -2,11 +2,11 @@
  * `quarry search QUERY`: runs a search in-process, as the server will, and prints matches as
  * text or, with --json, one stream-API match object per line followed by a progress line.
  */
+import { toStreamMatch } from '../api/stream/match-json.js';
 import type { SearchMatch, SearchResponse } from '../model/result.js';
 import { createServices } from '../services.js';
 import { parseFlags, usageError, type CliIO, type Command } from './command.js';
 import { ENGINE_FLAGS, ENGINE_FLAGS_USAGE, engineConfig } from './engine-flags.js';
-import { toStreamMatch } from './stream-json.js';
 import { endpointConfigured, resolveEndpoint } from './remote/endpoint.js';
 import { remoteSearch, remoteStreamSearch } from './remote/search.js';
 

@@ -4,8 +4,9 @@
  */
 
 import { createError } from '../errors.js';
-import { openStore, type Store } from '../store/open.js';
-import { getUserByName, type UserRecord } from '../store/users.js';
+import { openStore } from '../store/open.js';
+import type { Store, UserRecord } from '../store/records.js';
+import { getUserByName } from '../store/users.js';
 import { usageError } from './command.js';
 import { resolveDataDir } from './data-dir.js';
 

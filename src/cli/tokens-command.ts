@@ -3,8 +3,8 @@
  * standard output; nothing else ever prints a token.
  */
 
-import type { Store } from '../store/open.js';
-import { createAccessToken, listAccessTokens, revokeAccessToken, TOKEN_SCOPES, type AccessTokenRecord } from '../store/tokens.js';
+import type { AccessTokenRecord, Store } from '../store/records.js';
+import { createAccessToken, listAccessTokens, revokeAccessToken, TOKEN_SCOPES } from '../store/tokens.js';
 import { getUser } from '../store/users.js';
 import { formatTable, parseFlags, usageError, type CliIO, type Command } from './command.js';
 import { DATA_FLAG } from './data-dir.js';

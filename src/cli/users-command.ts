@@ -3,7 +3,9 @@
  * hashes; passwords arrive only on standard input.
  */
 
-import { createUser, deleteUser, listUsers, type UserRecord } from '../store/users.js';
+import { createUser, listUsers } from '../store/users.js';
+import { deleteUser } from '../store/deletions.js';
+import type { UserRecord } from '../store/records.js';
 import { formatTable, parseFlags, usageError, type CliIO, type Command } from './command.js';
 import { DATA_FLAG } from './data-dir.js';
 import { expectArgs, readStdin, requireUserByName, withStore } from './store-command-kit.js';

@@ -2,10 +2,9 @@
  * Matches one batch of commit diffs in the worker pool, several commits per task so the round
  * trip stays small, and turns the returned ranges back into hunk hits. Never matches here.
  */
-import type { DiffLineRunner, HunkHit, LineHit } from './diff-search.js';
-import { packDiffLines, searchedKinds, type DiffLineMatches } from './diff-lines.js';
+import { packDiffLines, searchedKinds, type DiffLineMatches, type DiffLineRunner } from './diff-lines.js';
 import type { DiffPattern } from './diff-match.js';
-import type { CommitDiff, FileDiff } from './diff-model.js';
+import type { CommitDiff, FileDiff, HunkHit, LineHit } from './diff-model.js';
 
 export interface BatchMatchRequest {
   readonly pattern: DiffPattern;

@@ -1,9 +1,11 @@
 /**
  * The added and removed lines of a batch of commits packed to cross to a worker (one UTF-8 buffer
- * plus offsets, all transferable), and the matches a worker sends back. Packing only: no matching.
+ * plus offsets, all transferable), the matches a worker sends back, and DiffLineRunner, the part
+ * of the worker pool that carries them. Packing only: no matching.
  */
 import type { CommitDiff, DiffLine } from './diff-model.js';
 import type { DiffPattern } from './diff-match.js';
+import type { TextMatchRunner } from './text-atoms.js';
 
 export const LINE_ADDED = 1;
 export const LINE_REMOVED = 2;
@@ -32,6 +34,16 @@ export interface DiffLineMatches {
   readonly ranges: Uint32Array;
   /** Per commit, 1 when the pattern's expression accepts it (always 1 without one). */
   readonly accepted: Uint8Array;
+}
+
+/**
+ * What diff search needs of the worker pool: changed lines matched, and regexes over commit
+ * metadata (TextMatchRunner). pool/'s WorkerPool implements it; declared here so history/ never
+ * imports pool/, which runs history/'s scanners in its workers.
+ */
+export interface DiffLineRunner extends TextMatchRunner {
+  /** Matches a batch in a worker; TIMEOUT past the deadline, ABORTED on the signal. The batch's arrays are transferred. */
+  matchDiffLines(task: DiffLineJob & { readonly kind: 'diff-lines'; readonly deadline: number }, signal?: AbortSignal): Promise<DiffLineMatches>;
 }
 
 /** The lines a batch carries, in the order packDiffLines packs them: files, hunks, lines. */

@@ -1,6 +1,7 @@
 /**
  * Diffs as the history tools read them: commits → files → hunks → lines with their numbers on
- * each side. Plain data only; parsing lives in diff-parse.ts, git access in diff-git.ts.
+ * each side, and the hits a diff search finds in them. Plain data only; parsing lives in
+ * diff-parse.ts, git access in diff-git.ts.
  */
 
 export interface DiffLine {
@@ -60,6 +61,27 @@ export interface CommitMeta {
 /** A commit and its changes against its first parent (an empty list for an empty commit). */
 export interface CommitDiff extends CommitMeta {
   readonly files: readonly FileDiff[];
+}
+
+/** A changed line a diff search matched. */
+export interface LineHit {
+  readonly line: DiffLine;
+  /** [start, end) code point offsets in the line's text. */
+  readonly ranges: readonly (readonly [number, number])[];
+}
+
+/** A hunk with the changed lines a diff search matched in it. */
+export interface HunkHit {
+  readonly oldPath: string | null;
+  readonly newPath: string | null;
+  readonly hunk: DiffHunk;
+  readonly hits: readonly LineHit[];
+}
+
+/** A commit a diff search matched, with its matching hunks. */
+export interface CommitHit {
+  readonly commit: CommitMeta;
+  readonly hunks: readonly HunkHit[];
 }
 
 /** The path a file diff is shown under: the new path unless the file was deleted. */

@@ -8,7 +8,8 @@ import { quoteInput } from '../git/input.js';
 import { resolveRevision } from '../git/mirror.js';
 import { listAncestors, type AncestorsPage, type AncestorsRequest } from './compare-log.js';
 import { compareCommits, type Comparison } from './compare.js';
-import { searchDiffs, type DiffLineRunner, type DiffSearchOutcome, type DiffSearchRequest } from './diff-search.js';
+import { searchDiffs, type DiffSearchOutcome, type DiffSearchRequest } from './repo-diff-search.js';
+import type { DiffLineRunner } from './diff-lines.js';
 
 export interface DiffQuery extends Omit<DiffSearchRequest, 'tips'> {
   /** Revisions to walk from (`^rev` excludes); none means HEAD. */

@@ -49,11 +49,6 @@ export const DOC_FLAG_UTF8 = 1;
 /** Every byte is below 0x80, so patterns may use their ASCII-only Hyperscan form. */
 export const DOC_FLAG_ASCII = 2;
 
-/** A file with a NUL byte is binary: skipped by the indexer and by unindexed searches alike. */
-export function isBinary(content: Uint8Array): boolean {
-  return content.indexOf(0) !== -1;
-}
-
 export function docFlags(content: Uint8Array): number {
   if (isAscii(content)) return DOC_FLAG_UTF8 | DOC_FLAG_ASCII;
   return isUtf8(content) ? DOC_FLAG_UTF8 : 0;

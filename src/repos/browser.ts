@@ -11,7 +11,8 @@ import type { Catalog } from '../index/lmdb/catalog.js';
 import type { DocLookup } from '../index/lmdb/doc-lookup.js';
 import type { RepoBrowser, RepoInfo, TreeItem } from '../model/repos.js';
 import { repoVisibility } from '../store/repo-permissions.js';
-import { getRepo, listRepos, type RepoRecord } from '../store/repos.js';
+import type { RepoRecord } from '../store/records.js';
+import { getRepo, listRepos } from '../store/repos.js';
 import { gitDirOf, type RepoContext } from './registry.js';
 
 /** Files larger than this are not returned whole. */

@@ -8,8 +8,8 @@ import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { join, posix, relative, resolve, isAbsolute } from 'node:path';
 import { createError, errorMessage } from '../errors.js';
 import { cloneMirror, defaultBranch, fetchMirror, isGitRepository, listRefs } from '../git/mirror.js';
-import type { Store } from '../store/open.js';
-import { addRepo, getRepo, listRepos, removeRepo, reserveRepoId, updateRepo, type RepoRecord } from '../store/repos.js';
+import type { RepoRecord, Store } from '../store/records.js';
+import { addRepo, getRepo, listRepos, removeRepo, reserveRepoId, updateRepo } from '../store/repos.js';
 import { validateRepoName } from './names.js';
 import { checkSource } from './source.js';
 

@@ -7,8 +7,8 @@ import { createBlobReader } from '../git/blobs.js';
 import { resolveRevision } from '../git/mirror.js';
 import { readAhead } from '../git/read-ahead.js';
 import { listTree } from '../git/tree.js';
-import { isBinary } from '../index/format.js';
 import { packMemoryDocs } from '../index/memory-source.js';
+import { isBinary } from '../model/binary.js';
 import type { RevisionSource } from '../search/contracts.js';
 import { gitDirOf, type RepoContext } from './registry.js';
 

@@ -2,8 +2,7 @@
  * The text of a `type:diff` match: the hunks whose changed lines matched, in Sourcegraph's diff
  * preview layout, with the match ranges placed on its lines. Pure formatting, no git.
  */
-import type { DiffLine } from '../history/diff-model.js';
-import type { HunkHit } from '../history/diff-search.js';
+import type { DiffLine, HunkHit } from '../history/diff-model.js';
 import type { DiffPreview } from '../model/result.js';
 
 export function diffPreview(hunks: readonly HunkHit[]): DiffPreview {

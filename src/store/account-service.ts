@@ -3,11 +3,12 @@
  * tokens, roles and the site configuration. Authorization is decided by the doors; these only act.
  */
 import type { AccessTokenInfo, AccountService, ConfigService, UserInfo } from '../model/accounts.js';
-import type { Store } from './open.js';
-import { assignRole, createRole, deleteRole, listRoles, permissionsOf, removeRole, rolesOf } from './roles.js';
+import type { AccessTokenRecord, Store, UserRecord } from './records.js';
+import { assignRole, createRole, listRoles, permissionsOf, removeRole, rolesOf } from './roles.js';
+import { deleteRole, deleteUser } from './deletions.js';
 import { getSiteConfig, updateSiteConfig } from './site-config.js';
-import { createAccessToken, findAccessToken, getAccessToken, listAccessTokens, revokeAccessToken, type AccessTokenRecord } from './tokens.js';
-import { createUser, deleteUser, getUser, getUserByName, listUsers, setSiteAdmin, type UserRecord } from './users.js';
+import { createAccessToken, findAccessToken, getAccessToken, listAccessTokens, revokeAccessToken } from './tokens.js';
+import { createUser, getUser, getUserByName, listUsers, setSiteAdmin } from './users.js';
 
 export function createAccountService(store: Store): AccountService {
   // Roles are read when a query asks for them: most ask for a user's name alone.

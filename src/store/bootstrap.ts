@@ -3,7 +3,7 @@
  * `quarry serve` prints once. Does nothing once any user exists.
  */
 
-import type { Store } from './open.js';
+import type { Store } from './records.js';
 import { createAccessToken } from './tokens.js';
 import { createUser } from './users.js';
 

@@ -3,7 +3,7 @@
  * record that uses it commit together; ids are never reused.
  */
 
-import type { Store } from './open.js';
+import type { Store } from './records.js';
 
 export function takeNextId(store: Store, counter: string): number {
   const stored = store.meta.get(counter);

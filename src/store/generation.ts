@@ -4,7 +4,7 @@
  * configuration). Caches keyed by it stay exact across processes: one cheap read tells them
  * whether anything they derived from the store may have changed.
  */
-import type { Store } from './open.js';
+import type { Store } from './records.js';
 
 const KEY = 'generation';
 

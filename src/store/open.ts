@@ -1,41 +1,13 @@
 /**
- * The instance store: one LMDB environment at `<data>/store` with a named sub-database per kind
- * of record. Only store/ and index/ may import lmdb; other layers go through store functions.
+ * Opens the instance store: one LMDB environment at `<data>/store` with a named sub-database per
+ * kind of record (their types in records.ts). Only store/ and index/ may import lmdb; other layers
+ * go through store functions.
  */
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { open, type Database, type RootDatabase } from 'lmdb';
-import type { RepoRecord } from './repos.js';
-import type { UserRecord } from './users.js';
-import type { StoredAccessToken } from './tokens.js';
-import type { RoleRecord } from './roles.js';
-import type { RepoRestriction } from './repo-permissions.js';
-import type { SiteConfigRevision } from './site-config.js';
-
-export interface Store {
-  readonly path: string;
-  readonly root: RootDatabase;
-  /** Repository registry, keyed by repository name. */
-  readonly repos: Database<RepoRecord, string>;
-  /** Counters and other single values, keyed by a fixed name. */
-  readonly meta: Database<unknown, string>;
-  /** Accounts keyed by id, and the id of each lower-cased username. */
-  readonly users: Database<UserRecord, number>;
-  readonly usernames: Database<number, string>;
-  /** Access tokens keyed by id, the id of each SHA-256 token hash, and last-use times apart. */
-  readonly tokens: Database<StoredAccessToken, number>;
-  readonly tokenHashes: Database<number, string>;
-  readonly tokenLastUsed: Database<string, number>;
-  /** Custom roles (and the USER role once edited) keyed by name; custom roles held per user id. */
-  readonly roles: Database<RoleRecord, string>;
-  readonly userRoles: Database<string[], number>;
-  /** Restrictions of non-public repositories, keyed by repository name. */
-  readonly repoRestrictions: Database<RepoRestriction, string>;
-  /** Every site configuration revision, keyed by its id. */
-  readonly siteConfig: Database<SiteConfigRevision, number>;
-  close(): Promise<void>;
-}
+import { open } from 'lmdb';
+import type { RepoRecord, RepoRestriction, RoleRecord, SiteConfigRevision, Store, StoredAccessToken, UserRecord } from './records.js';
 
 // Room for the sub-databases later stores add (OAuth clients, grants, ...).
 const MAX_SUB_DATABASES = 64;

@@ -3,20 +3,12 @@
  * by id, holders of roles by name). Site admins read everything; anonymous callers public only.
  */
 
-import type { Principal } from '../auth/principal.js';
 import { createError } from '../errors.js';
-import type { Store } from './open.js';
+import type { RepoRestriction, Store } from './records.js';
 import { getRepo, isStorableRepoName } from './repos.js';
 import { getRole } from './roles.js';
 import { getUser } from './users.js';
 import { bumpGeneration } from './generation.js';
-
-export interface RepoRestriction {
-  readonly repo: string;
-  readonly users: readonly number[];
-  readonly roles: readonly string[];
-  readonly updatedAt: string;
-}
 
 export type RepoVisibility = { readonly public: true } | { readonly public: false; readonly users: readonly number[]; readonly roles: readonly string[] };
 
@@ -56,11 +48,20 @@ export function repoVisibility(store: Store, repo: string): RepoVisibility {
   return restriction === undefined ? { public: true } : { public: false, users: restriction.users, roles: restriction.roles };
 }
 
+/** What a caller's read access depends on: auth's Principal has these, declared here so store/ needs nothing of auth/. */
+export interface RepoReader {
+  /** null for anonymous callers. */
+  readonly userId: number | null;
+  readonly siteAdmin: boolean;
+  /** Role names held. */
+  readonly roles: readonly string[];
+}
+
 /** The `canRead` predicate for one caller; it reads restrictions as they are at each call. */
-export function createRepoAccess(store: Store, principal: Principal): (repo: string) => boolean {
-  if (principal.siteAdmin) return () => true;
-  const userId = principal.userId;
-  const roles = new Set(principal.roles);
+export function createRepoAccess(store: Store, reader: RepoReader): (repo: string) => boolean {
+  if (reader.siteAdmin) return () => true;
+  const userId = reader.userId;
+  const roles = new Set(reader.roles);
   return (repo) => {
     const restriction = isStorableRepoName(repo) ? store.repoRestrictions.get(repo) : undefined;
     if (restriction === undefined) return true;

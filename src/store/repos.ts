@@ -5,27 +5,7 @@
 
 import { randomInt } from 'node:crypto';
 import { createError } from '../errors.js';
-import type { Store } from './open.js';
-
-export interface RepoRecord {
-  /** Random (opaque) for repositories added since ids stopped being sequential; never reused. */
-  readonly id: number;
-  readonly name: string;
-  /** Absolute path for local sources, the URL as given otherwise. */
-  readonly source: string;
-  /** Bare mirror location, relative to the data directory. */
-  readonly mirrorPath: string;
-  /** ISO 8601 timestamps. */
-  readonly addedAt: string;
-  readonly lastFetchedAt: string | null;
-  /** Set while the most recent fetch failed; cleared by the next success. */
-  readonly lastFetchError?: string;
-  /** Set while the most recent index run failed (the previous index keeps serving); cleared by the next success. */
-  readonly lastIndexError?: string;
-  readonly defaultBranch: string;
-  readonly fork: boolean;
-  readonly archived: boolean;
-}
+import type { RepoRecord, Store } from './records.js';
 
 export type RepoUpdate = Partial<Omit<RepoRecord, 'id' | 'name'>>;
 

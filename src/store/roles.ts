@@ -4,23 +4,14 @@
  */
 
 import { createError } from '../errors.js';
-import type { Store } from './open.js';
-import { removeFromRestrictions } from './repo-permissions.js';
-import { getUser, type UserRecord } from './users.js';
+import type { RoleRecord, Store, UserRecord } from './records.js';
+import { getUser } from './users.js';
 import { bumpGeneration } from './generation.js';
 
 export const USER_ROLE = 'USER';
 export const SITE_ADMINISTRATOR_ROLE = 'SITE_ADMINISTRATOR';
 export const KNOWN_PERMISSIONS: readonly string[] = ['MCP#ACCESS'];
 const DEFAULT_USER_PERMISSIONS: readonly string[] = ['MCP#ACCESS'];
-
-export interface RoleRecord {
-  readonly name: string;
-  readonly permissions: readonly string[];
-  /** System roles cannot be deleted, assigned or removed. */
-  readonly system: boolean;
-  readonly createdAt: string;
-}
 
 const ROLE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const EPOCH = new Date(0).toISOString();
@@ -44,7 +35,8 @@ export function getRole(store: Store, name: string): RoleRecord | undefined {
   return systemRole(store, name) ?? store.roles.get(name);
 }
 
-function requireCustomRole(store: Store, name: string): RoleRecord {
+/** The custom role named `name`; ROLE_NOT_FOUND, or INVALID_ARGUMENT for a system role. */
+export function requireCustomRole(store: Store, name: string): RoleRecord {
   const role = getRole(store, name);
   if (role === undefined) throw createError('ROLE_NOT_FOUND', `no role named "${name}"`, { name });
   if (role.system) throw createError('INVALID_ARGUMENT', `${name} is a system role and cannot be assigned, removed or deleted`, { name });
@@ -65,20 +57,6 @@ export function createRole(store: Store, name: string, permissions: readonly str
   return store.root.transactionSync(() => {
     if (getRole(store, name) !== undefined) throw createError('ROLE_EXISTS', `a role named "${name}" already exists`, { name });
     store.roles.putSync(name, role);
-    bumpGeneration(store);
-    return role;
-  });
-}
-
-/** Deletes a custom role, unassigning it from every user and every repository restriction. */
-export function deleteRole(store: Store, name: string): RoleRecord {
-  return store.root.transactionSync(() => {
-    const role = requireCustomRole(store, name);
-    for (const { key, value } of store.userRoles.getRange()) {
-      if (value.includes(name)) store.userRoles.putSync(key, value.filter((r) => r !== name));
-    }
-    removeFromRestrictions(store, { role: name });
-    store.roles.removeSync(name);
     bumpGeneration(store);
     return role;
   });

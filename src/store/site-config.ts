@@ -5,17 +5,11 @@
 
 import { createError } from '../errors.js';
 import { parseJsonc } from './jsonc.js';
-import type { Store } from './open.js';
+import type { SiteConfigRevision, Store } from './records.js';
 import { effectiveSiteConfig, type SiteConfiguration } from './site-config-schema.js';
 import { bumpGeneration } from './generation.js';
 
 export type { SiteConfiguration } from './site-config-schema.js';
-
-export interface SiteConfigRevision {
-  readonly id: number;
-  readonly contents: string;
-  readonly createdAt: string;
-}
 
 export interface SiteConfig {
   /** 0 before the first write. */

@@ -6,27 +6,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createError } from '../errors.js';
 import { takeNextId } from './counters.js';
-import type { Store } from './open.js';
+import type { AccessTokenRecord, Store, StoredAccessToken } from './records.js';
 import { getUser } from './users.js';
 import { bumpGeneration } from './generation.js';
 
 export const TOKEN_SCOPES = ['user:all', 'mcp', 'site-admin:sudo'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
-
-export interface AccessTokenRecord {
-  readonly id: number;
-  readonly userId: number;
-  readonly scopes: readonly string[];
-  readonly note: string;
-  readonly creatorId: number;
-  /** ISO 8601 timestamps. */
-  readonly createdAt: string;
-  readonly lastUsedAt: string | null;
-  readonly revoked: boolean;
-}
-
-/** What is stored: the record without its last use (kept apart so touching never races a revoke). */
-export type StoredAccessToken = Omit<AccessTokenRecord, 'lastUsedAt'> & { readonly hash: string };
 
 export interface NewAccessToken {
   readonly userId: number;

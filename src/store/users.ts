@@ -5,24 +5,9 @@
 
 import { createError } from '../errors.js';
 import { takeNextId } from './counters.js';
-import type { Store } from './open.js';
+import type { Store, UserRecord } from './records.js';
 import { hashPassword, passwordMatches } from './passwords.js';
-import { removeFromRestrictions } from './repo-permissions.js';
-import { deleteTokensOf } from './tokens.js';
 import { bumpGeneration, storeGeneration } from './generation.js';
-
-export interface UserRecord {
-  readonly id: number;
-  readonly username: string;
-  readonly displayName: string | null;
-  readonly email: string | null;
-  readonly passwordHash: string | null;
-  readonly siteAdmin: boolean;
-  readonly serviceAccount: boolean;
-  /** ISO 8601 timestamps. */
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
 
 export interface NewUser {
   readonly username: string;
@@ -115,26 +100,11 @@ function countOtherSiteAdmins(store: Store, id: number): number {
   return listUsers(store).filter((u) => u.siteAdmin && u.id !== id).length;
 }
 
-function refuseLastSiteAdmin(store: Store, user: UserRecord, action: string): void {
+/** Refuses to delete or demote the only site admin, which would leave the instance without one. */
+export function refuseLastSiteAdmin(store: Store, user: UserRecord, action: string): void {
   if (user.siteAdmin && countOtherSiteAdmins(store, user.id) === 0) {
     throw createError('INVALID_ARGUMENT', `cannot ${action} ${user.username}: it is the only site admin`, { username: user.username });
   }
-}
-
-/** Deletes the user with its tokens, role assignments and repository grants; undefined if none. */
-export function deleteUser(store: Store, id: number): UserRecord | undefined {
-  return store.root.transactionSync(() => {
-    const user = store.users.get(id);
-    if (user === undefined) return undefined;
-    refuseLastSiteAdmin(store, user, 'delete');
-    deleteTokensOf(store, id);
-    store.userRoles.removeSync(id);
-    removeFromRestrictions(store, { userId: id });
-    store.usernames.removeSync(user.username.toLowerCase());
-    store.users.removeSync(id);
-    bumpGeneration(store);
-    return user;
-  });
 }
 
 /** Grants or withdraws site admin; the last site admin cannot be demoted. */

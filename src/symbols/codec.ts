@@ -4,7 +4,7 @@
  * thousands of files) come out without decoding the rest. Pure data code: no tree-sitter here.
  */
 import type { FileSymbols, ImportMentions, SourceRange, SymbolDefinition, SymbolImport, SymbolKind, SymbolReference } from '../model/symbols.js';
-import { Reader, Writer } from '../index/varint.js';
+import { Reader, Writer } from '../model/varint.js';
 
 const KINDS: readonly SymbolKind[] = [
   'function', 'method', 'class', 'interface', 'type', 'enum', 'variable', 'constant',

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canUseGraphQL, createAuthenticator, hasPermission, isSiteAdmin, type AuthResult } from '../../src/auth/authenticate.js';
 import { ANONYMOUS, type Principal } from '../../src/auth/principal.js';
-import type { Store } from '../../src/store/open.js';
+import type { Store, UserRecord } from '../../src/store/records.js';
 import { assignRole, createRole, removeRole, setRolePermissions } from '../../src/store/roles.js';
 import { createAccessToken, getAccessToken, revokeAccessToken } from '../../src/store/tokens.js';
-import { createUser, setSiteAdmin, type UserRecord } from '../../src/store/users.js';
+import { createUser, setSiteAdmin } from '../../src/store/users.js';
 import { useTempStore } from '../store/temp-store.js';
 
 function expectPrincipal(result: AuthResult): Principal {

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { createAuthenticator, type Authenticator } from '../../src/auth/authenticate.js';
 import { addressKey, createCallerKeys } from '../../src/auth/caller-key.js';
 import { credentialFingerprint } from '../../src/auth/credential.js';
-import type { Store } from '../../src/store/open.js';
+import type { Store } from '../../src/store/records.js';
 import { createAccessToken } from '../../src/store/tokens.js';
 import { createUser } from '../../src/store/users.js';
 import { useTempStore } from '../store/temp-store.js';

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import type { RepoRecord } from '../../src/store/repos.js';
+import type { RepoRecord } from '../../src/store/records.js';
 import { createSampleRepo, git, makeTempDir, removeDir, type SampleRepo } from '../git/fixtures.js';
 import { runCli } from './capture.js';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { DiffLineRunner } from '../../src/history/diff-search.js';
+import type { DiffLineRunner } from '../../src/history/diff-lines.js';
 import { compileDiffPattern } from '../../src/history/diff-match.js';
 import { createDiffHistory, type DiffQuery } from '../../src/history/diff-service.js';
 import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
@@ -69,7 +69,7 @@ function valueImports(file: string): string[] {
 
 test('the main-thread history and repository-selection modules never load a matcher or a worker-side scan', () => {
   const roots = [
-    'src/history/diff-service.ts', 'src/history/diff-search.ts', 'src/search/searchers/diff.ts', 'src/search/diff-terms.ts',
+    'src/history/diff-service.ts', 'src/history/repo-diff-search.ts', 'src/search/searchers/diff.ts', 'src/search/diff-terms.ts',
     'src/history/history-service.ts', 'src/search/searchers/commit.ts', 'src/search/select-repos.ts', 'src/search/searchers/repo.ts',
   ];
   const seen = new Set<string>();

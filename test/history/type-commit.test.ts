@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { toStreamMatch } from '../../src/cli/stream-json.js';
+import { toStreamMatch } from '../../src/api/stream/match-json.js';
 import { isQuarryError } from '../../src/errors.js';
 import type { CommitMatch, SearchResponse } from '../../src/model/result.js';
 import { parseQuery, queryToString } from '../../src/query/index.js';

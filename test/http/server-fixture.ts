@@ -5,7 +5,7 @@
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/main.js';
 import { ensureInitialAdmin } from '../../src/store/bootstrap.js';
-import type { Store } from '../../src/store/open.js';
+import type { Store } from '../../src/store/records.js';
 import { updateSiteConfig } from '../../src/store/site-config.js';
 import { addAndIndex, createEngineFixture } from '../e2e/engine-fixture.js';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';

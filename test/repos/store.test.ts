@@ -3,8 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
-import { openStore, type Store } from '../../src/store/open.js';
-import { addRepo, getRepo, listRepos, removeRepo, reserveRepoId, updateRepo, type RepoRecord } from '../../src/store/repos.js';
+import { openStore } from '../../src/store/open.js';
+import type { RepoRecord, Store } from '../../src/store/records.js';
+import { addRepo, getRepo, listRepos, removeRepo, reserveRepoId, updateRepo } from '../../src/store/repos.js';
 import { makeTempDir, removeDir } from '../git/fixtures.js';
 
 function record(store: Store, name: string): RepoRecord {

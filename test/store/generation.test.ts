@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { byGeneration, storeGeneration } from '../../src/store/generation.js';
-import type { Store } from '../../src/store/open.js';
+import type { Store } from '../../src/store/records.js';
 import { restrictRepo } from '../../src/store/repo-permissions.js';
 import { assignRole, createRole } from '../../src/store/roles.js';
 import { addRepo } from '../../src/store/repos.js';

@@ -6,8 +6,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openStore, type Store } from '../../src/store/open.js';
-import { addRepo, getRepo, reserveRepoId, type RepoRecord } from '../../src/store/repos.js';
+import { openStore } from '../../src/store/open.js';
+import type { RepoRecord, Store } from '../../src/store/records.js';
+import { addRepo, getRepo, reserveRepoId } from '../../src/store/repos.js';
 import { makeTempDir, removeDir } from '../git/fixtures.js';
 
 const MAX_ID = 2 ** 31 - 1;

@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ANONYMOUS, type Principal } from '../../src/auth/principal.js';
 import { isQuarryError } from '../../src/errors.js';
-import type { Store } from '../../src/store/open.js';
+import type { Store, UserRecord } from '../../src/store/records.js';
 import { createRepoAccess, makeRepoPublic, repoVisibility, restrictRepo } from '../../src/store/repo-permissions.js';
 import { addRepo, reserveRepoId } from '../../src/store/repos.js';
-import { assignRole, createRole, deleteRole, rolesOf } from '../../src/store/roles.js';
-import { createUser, deleteUser, type UserRecord } from '../../src/store/users.js';
+import { assignRole, createRole, rolesOf } from '../../src/store/roles.js';
+import { deleteRole, deleteUser } from '../../src/store/deletions.js';
+import { createUser } from '../../src/store/users.js';
 import { useTempStore } from './temp-store.js';
 
 function principal(store: Store, user: UserRecord): Principal {

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
-import type { Store } from '../../src/store/open.js';
-import {
-  assignRole, createRole, deleteRole, getRole, listRoles, permissionsOf, removeRole, rolesOf, setRolePermissions,
-} from '../../src/store/roles.js';
-import { createUser, setSiteAdmin, type UserRecord } from '../../src/store/users.js';
+import type { Store, UserRecord } from '../../src/store/records.js';
+import { assignRole, createRole, getRole, listRoles, permissionsOf, removeRole, rolesOf, setRolePermissions } from '../../src/store/roles.js';
+import { deleteRole } from '../../src/store/deletions.js';
+import { createUser, setSiteAdmin } from '../../src/store/users.js';
 import { useTempStore } from './temp-store.js';
 
 describe('roles and permissions', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
 import { parseJsonc } from '../../src/store/jsonc.js';
-import type { Store } from '../../src/store/open.js';
+import type { Store } from '../../src/store/records.js';
 import { getSiteConfig, getSiteConfigRevision, parseSiteConfig, updateSiteConfig } from '../../src/store/site-config.js';
 import { useTempStore } from './temp-store.js';
 

@@ -4,7 +4,8 @@
 
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { openStore, type Store } from '../../src/store/open.js';
+import { openStore } from '../../src/store/open.js';
+import type { Store } from '../../src/store/records.js';
 import { makeTempDir, removeDir } from '../git/fixtures.js';
 
 export interface TempStore {

@@ -3,11 +3,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
-import type { Store } from '../../src/store/open.js';
+import type { Store, UserRecord } from '../../src/store/records.js';
 import {
   createAccessToken, findAccessToken, getAccessToken, listAccessTokens, revokeAccessToken, touchAccessToken,
 } from '../../src/store/tokens.js';
-import { createUser, type UserRecord } from '../../src/store/users.js';
+import { createUser } from '../../src/store/users.js';
 import { useTempStore } from './temp-store.js';
 
 describe('access tokens', () => {

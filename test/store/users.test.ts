@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
 import { ensureInitialAdmin } from '../../src/store/bootstrap.js';
-import type { Store } from '../../src/store/open.js';
+import type { Store } from '../../src/store/records.js';
 import { createAccessToken, findAccessToken, listAccessTokens } from '../../src/store/tokens.js';
-import { createUser, deleteUser, getUser, getUserByName, listUsers, setSiteAdmin, verifyPassword } from '../../src/store/users.js';
+import { createUser, getUser, getUserByName, listUsers, setSiteAdmin, verifyPassword } from '../../src/store/users.js';
+import { deleteUser } from '../../src/store/deletions.js';
 import { useTempStore } from './temp-store.js';
 
 describe('user accounts', () => {

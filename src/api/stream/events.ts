@@ -2,8 +2,8 @@
  * The stream API's event payloads (reference §3.4): SSE framing, match objects (with chunkMatches
  * and line cutting), and the repo and lang filter facets. Pure functions over engine results.
  */
-import { toStreamMatch } from '../../cli/stream-json.js';
 import type { LineMatch, SearchMatch } from '../../model/result.js';
+import { toStreamMatch } from './match-json.js';
 import { symbolStreamMatch } from './symbol-events.js';
 
 /** One event: `event: NAME\ndata: JSON\n\n`. JSON.stringify never emits a raw newline. */

@@ -11,7 +11,7 @@ import {
   COL_BLOBS, COL_CRC_BLOCKS, COL_CRC_CONTENT, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
   CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
-import { Reader } from '../varint.js';
+import { Reader } from '../../model/varint.js';
 import { decodePostings } from '../postings.js';
 import type { SegmentSource } from '../store.js';
 import { checkColumn, fail, readFailure, readSeal, type Seal } from './segment-seal.js';

@@ -12,7 +12,7 @@ import {
   COL_BLOBS, COL_CRC_BLOCKS, COL_CRC_CONTENT, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
   CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
-import { Writer } from '../varint.js';
+import { Writer } from '../../model/varint.js';
 import { encodePostings } from '../postings.js';
 import type { MergedPostings } from '../build/merge.js';
 import type { SegmentDocs } from '../store.js';

@@ -5,7 +5,8 @@
  * messages. This thread plans and merges; it never matches a line.
  */
 import { createError } from '../../errors.js';
-import { scanCommitDiffs, type DiffLineRunner } from '../../history/diff-search.js';
+import type { DiffLineRunner } from '../../history/diff-lines.js';
+import { scanCommitDiffs } from '../../history/repo-diff-search.js';
 import type { BasicQuery } from '../../query/ast.js';
 import { commitQueryTerms } from '../commit-terms.js';
 import { diffPreview } from '../diff-preview.js';

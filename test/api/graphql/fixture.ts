@@ -12,7 +12,7 @@ import { addAndIndex, createEngineFixture, type EngineFixture } from '../../e2e/
 import { createAccountService, createConfigService } from '../../../src/store/account-service.js';
 import { createRepoBrowser } from '../../../src/repos/browser.js';
 import { createRepoAccess, restrictRepo } from '../../../src/store/repo-permissions.js';
-import type { Store } from '../../../src/store/open.js';
+import type { Store } from '../../../src/store/records.js';
 
 export const SECRET_REPO = 'github.com/acme/secret';
 

@@ -3,8 +3,7 @@
  * files one by one: `# repo – short commit – path`, author, date and subject, the matching hunks
  * with numbered lines, and each hunk's match ranges.
  */
-import { subjectOf } from '../../../history/diff-model.js';
-import type { CommitHit, HunkHit } from '../../../history/diff-search.js';
+import { subjectOf, type CommitHit, type HunkHit } from '../../../history/diff-model.js';
 import { fileHeader, truncateLine } from '../format.js';
 import { commitUrl, hunkHeader } from './diff-repos.js';
 

@@ -2,7 +2,7 @@
  * The `read_file` tool: a file's numbered lines at a revision, within the answer budget, in
  * Sourcegraph's June 2026 text format. Reads through the repository browser, never git directly.
  */
-import { isBinary } from '../../../index/format.js';
+import { isBinary } from '../../../model/binary.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { blobUrl, plural, splitLines } from '../format.js';

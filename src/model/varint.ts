@@ -1,4 +1,8 @@
-/** Little-endian base-128 varints and length-prefixed byte blocks: primitives of the symbol encoding and the name indexes. */
+/**
+ * Little-endian base-128 varints and length-prefixed byte blocks: primitives of the symbol encoding
+ * (symbols/codec.ts) and the index's name indexes, kept here so symbols/ and index/ share them
+ * without either importing the other.
+ */
 
 export class Writer {
   private bytes = new Uint8Array(256);

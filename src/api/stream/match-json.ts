@@ -1,8 +1,8 @@
 /**
- * Engine matches in the stream API's JSON shapes (reference §3.4): what `quarry search --json`
- * prints and, later, what the streaming endpoint sends.
+ * Engine matches in the stream API's JSON shapes (reference §3.4), before events.ts cuts lines
+ * and adds chunk matches: what the streaming endpoint sends and `quarry search --json` prints.
  */
-import type { CommitMatch, SearchMatch } from '../model/result.js';
+import type { CommitMatch, SearchMatch } from '../../model/result.js';
 
 export function toStreamMatch(match: SearchMatch): Record<string, unknown> {
   if (match.type === 'repo') {

@@ -1,21 +1,19 @@
 /**
- * Diff search in one repository: candidate commits (reachable from the tips, filtered by author,
- * date and message on their metadata) read newest first in batches of diffs, their added and
- * removed lines matched in the worker pool (one task per batch), until one more than `count`
- * commits matched or the deadline passed. No line is matched on this thread.
+ * Diff search in one repository, for the diff_search tool (diff-service.ts) and type:diff queries
+ * (search/): candidate commits (reachable from the tips, filtered by author, date and message on
+ * their metadata) read newest first in batches of diffs, their added and removed lines matched in
+ * the worker pool (one task per batch), until one more than `count` commits matched or the
+ * deadline passed. No line is matched on this thread.
  */
 import { isQuarryError } from '../errors.js';
-import type { WorkerPool } from '../pool/piscina-pool.js';
 import { applyCommitFilter, type CommitField, type CommitFilter } from './commit-filter.js';
 import { personText } from './commit-table.js';
 import { matchCommitDiffs } from './diff-batch-match.js';
-import type { CommitMeta, DiffHunk, DiffLine } from './diff-model.js';
+import type { CommitHit, CommitMeta } from './diff-model.js';
 import { listCommits, readCommitDiffs, type GitBounds } from './diff-git.js';
+import type { DiffLineRunner } from './diff-lines.js';
 import type { DiffPattern } from './diff-match.js';
 import type { TextList } from './text-atoms.js';
-
-/** The part of the worker pool diff search needs: changed lines, and regexes over commit metadata. */
-export type DiffLineRunner = Pick<WorkerPool, 'matchDiffLines' | 'matchTexts'>;
 
 export interface DiffSearchRequest {
   /** The planned pattern (and, for the query language, its AND/OR/NOT); a worker matches it. */
@@ -34,24 +32,6 @@ export interface DiffSearchRequest {
   /** Epoch milliseconds. */
   readonly deadline: number;
   readonly signal?: AbortSignal;
-}
-
-export interface LineHit {
-  readonly line: DiffLine;
-  /** [start, end) code point offsets in the line's text. */
-  readonly ranges: readonly (readonly [number, number])[];
-}
-
-export interface HunkHit {
-  readonly oldPath: string | null;
-  readonly newPath: string | null;
-  readonly hunk: DiffHunk;
-  readonly hits: readonly LineHit[];
-}
-
-export interface CommitHit {
-  readonly commit: CommitMeta;
-  readonly hunks: readonly HunkHit[];
 }
 
 export interface DiffSearchOutcome {
