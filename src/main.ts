@@ -5,8 +5,6 @@
 import { join } from 'node:path';
 import { streamSearchRoute } from './api/stream/route.js';
 import { createAuthenticator } from './auth/authenticate.js';
-import { forSourcegraphApi } from './auth/policy.js';
-import type { Principal } from './auth/principal.js';
 import type { Config } from './config.js';
 import { createError, errorMessage, isQuarryError } from './errors.js';
 import type { HttpServer } from './http/server.js';
@@ -27,7 +25,6 @@ import { ensureInitialAdmin } from './store/bootstrap.js';
 import { openStore, type Store } from './store/open.js';
 import { byGeneration } from './store/generation.js';
 import { getSiteConfig, type SiteConfiguration } from './store/site-config.js';
-import { createRepoAccess } from './store/repo-permissions.js';
 import type { RepoRecord } from './store/repos.js';
 import { prepareCaseFolding } from './regex/index.js';
 
@@ -147,14 +144,15 @@ export async function startServer(config: Config, options: StartServerOptions = 
   });
   const startedAt = Date.now();
   let stopping = false;
-  const authenticate = createAuthenticator(engine.store);
-  const sourcegraphApiAuth = forSourcegraphApi(authenticate, () => settings().auth);
-  const edge = createEdgePolicies({ authenticate, settings, metricsToken: config.metricsToken });
-  const repoAccess = (principal: Principal): ((repo: string) => boolean) => createRepoAccess(engine.store, principal);
-  const mcp = createServerMcp({ config, store: engine.store, catalog: engine.catalog, search: engine.search, history: engine.history, pool: engine.pool, settings, authenticate, repoAccess, log });
+  // Each request's credentials are resolved once, at the edge; the doors read that result.
+  const authenticate = createAuthenticator(engine.store, { scrapeToken: config.metricsToken });
+  const site = () => settings().auth;
+  const edge = createEdgePolicies({ settings });
+  const mcp = createServerMcp({ config, store: engine.store, catalog: engine.catalog, search: engine.search, history: engine.history, pool: engine.pool, settings, log });
   const metrics = http.createMetrics();
   const searches = metrics.counter('quarry_stream_searches_total', 'Streaming searches by outcome (cancelled: the client went away).', 'outcome');
   const server: HttpServer = http.createHttpServer({
+    authenticate,
     maxBodyBytes: () => config.maxBodyBytes ?? settings().http.maxBodyBytes, onLog: log, metrics, limits: edge.limits, guard: edge.guard,
     routes: [
       ...http.opsRoutes({
@@ -167,9 +165,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
         }),
       }),
       streamSearchRoute({
-        search: engine.search, authenticate: sourcegraphApiAuth, repoAccess, onSearchEnd: (outcome) => searches.inc(outcome),
+        search: engine.search, site, onSearchEnd: (outcome) => searches.inc(outcome),
       }),
-      ...apiRoutes({ graphql: createServerGraphQL({ dataDir: config.dataDir, store: engine.store, search: engine.search, history: engine.history, pool: engine.pool }), authenticate: sourcegraphApiAuth, repoAccess }),
+      ...apiRoutes({ graphql: createServerGraphQL({ dataDir: config.dataDir, store: engine.store, search: engine.search, history: engine.history, pool: engine.pool }), site }),
       ...mcp.routes,
     ],
   });

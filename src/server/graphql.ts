@@ -3,7 +3,6 @@
  * repository services, cost limits read from the site configuration on every request.
  */
 import { createGraphQLHandler, type GraphQLHandler } from '../api/graphql/handler.js';
-import { canUseGraphQL } from '../auth/authenticate.js';
 import { createError } from '../errors.js';
 import type { DiffLineRunner } from '../history/diff-search.js';
 import { createDiffHistory } from '../history/diff-service.js';
@@ -46,6 +45,5 @@ export function createServerGraphQL(deps: { readonly dataDir: string; readonly s
         maxSearches: limits.graphQLMaxSearches,
       };
     }),
-    canUseGraphQL,
   });
 }

@@ -3,8 +3,8 @@
  * per request (`mcp.enabled`, `mcp.maxAnswerTokens`), and the Host/Origin policy of the listen address.
  */
 import { mcpRoutes } from '../api/mcp/routes.js';
-import type { AuthResult } from '../auth/authenticate.js';
-import type { Principal } from '../auth/principal.js';
+import type { SiteAccess } from '../auth/authorize.js';
+import type { Authentication } from '../auth/principal.js';
 import type { Config } from '../config.js';
 import type { Route } from '../http/routes.js';
 import type { Catalog } from '../index/lmdb/catalog.js';
@@ -26,13 +26,11 @@ export interface ServerMcpDeps {
   /** Parses unindexed revisions for go_to_definition and find_references, matches diff_search lines; those tools answer "not available" without it. */
   readonly pool?: Pick<WorkerPool, 'parseSymbols' | 'matchDiffLines' | 'matchTexts'>;
   readonly settings: () => SiteConfiguration;
-  readonly authenticate: (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult;
-  readonly repoAccess: (principal: Principal) => (repo: string) => boolean;
   readonly log: (line: string) => void;
 }
 
 export interface ServerMcp {
-  readonly routes: Route[];
+  readonly routes: Route<Authentication>[];
   /** Stops the protocol threads and releases the index segments the tools hold open; after the HTTP server stopped. */
   close(): Promise<void>;
 }
@@ -42,8 +40,7 @@ export function createServerMcp(deps: ServerMcpDeps): ServerMcp {
   const services = createMcpServices({ dataDir: config.dataDir, store: deps.store, catalog: deps.catalog, search: deps.search, ...(deps.pool ? { pool: deps.pool } : {}), ...(deps.history ? { history: deps.history } : {}) });
   const front = mcpRoutes({
     settings: () => deps.settings().mcp,
-    authenticate: deps.authenticate,
-    repoAccess: deps.repoAccess,
+    site: (): SiteAccess => deps.settings().auth,
     services,
     origins: { loopbackListen: isLoopback(config.listen.host), allowedOrigins: config.mcpAllowedOrigins },
     disableDeepsearchTool: config.disableDeepsearchTool,

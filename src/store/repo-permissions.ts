@@ -1,9 +1,8 @@
 /**
- * Repository visibility: a repository is public unless a restriction lists who may read it (users
- * by id, holders of roles by name). Site admins read everything; anonymous callers public only.
+ * Repository restrictions, as data: a repository is public unless a restriction lists who may read
+ * it (users by id, holders of roles by name). Who may read what is auth/repo-access.ts's question.
  */
 
-import type { Principal } from '../auth/principal.js';
 import { createError } from '../errors.js';
 import type { Store } from './open.js';
 import { getRepo, isStorableRepoName } from './repos.js';
@@ -51,22 +50,12 @@ export function makeRepoPublic(store: Store, repo: string): boolean {
   });
 }
 
+// One object for every public answer: repository access asks for each repository a search meets.
+const PUBLIC: RepoVisibility = Object.freeze({ public: true });
+
 export function repoVisibility(store: Store, repo: string): RepoVisibility {
   const restriction = isStorableRepoName(repo) ? store.repoRestrictions.get(repo) : undefined;
-  return restriction === undefined ? { public: true } : { public: false, users: restriction.users, roles: restriction.roles };
-}
-
-/** The `canRead` predicate for one caller; it reads restrictions as they are at each call. */
-export function createRepoAccess(store: Store, principal: Principal): (repo: string) => boolean {
-  if (principal.siteAdmin) return () => true;
-  const userId = principal.userId;
-  const roles = new Set(principal.roles);
-  return (repo) => {
-    const restriction = isStorableRepoName(repo) ? store.repoRestrictions.get(repo) : undefined;
-    if (restriction === undefined) return true;
-    if (userId === null) return false;
-    return restriction.users.includes(userId) || restriction.roles.some((r) => roles.has(r));
-  };
+  return restriction === undefined ? PUBLIC : { public: false, users: restriction.users, roles: restriction.roles };
 }
 
 /** Drops a deleted user or role from every restriction; call inside the deleting transaction. */
