@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     const indexMs = performance.now() - indexed;
     const history = createRepoHistory(service, { get: (name) => repos.find((r) => r.name === name), list: () => repos });
     const ctx: ToolContext = {
-      principal: ANONYMOUS, canRead: () => true, signal: new AbortController().signal, origin: 'http://bench', maxAnswerTokens: 100_000,
+      principal: { ...ANONYMOUS, canRead: () => true }, signal: new AbortController().signal, origin: 'http://bench', maxAnswerTokens: 100_000,
       services: { history } as unknown as McpServices,
     };
     const names = repos.map((r) => r.name);

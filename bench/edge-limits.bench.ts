@@ -1,10 +1,12 @@
 /**
  * What the edge's policies cost each request: finding the caller (a known token's fingerprint, or
- * an address), admit and release, and the private-mode guard, against a real store, beside an empty loop.
+ * an address), admit and release, and the private-mode guard (which authenticates the request),
+ * against a real store, beside an empty loop.
  * Run: node dist/bench/edge-limits.bench.js
  */
 import { createAuthenticator } from '../src/auth/authenticate.js';
 import type { Admission } from '../src/http/caller-limits.js';
+import type { Authentication } from '../src/auth/principal.js';
 import type { RequestHead } from '../src/http/request.js';
 import { createEdgePolicies } from '../src/server/edge.js';
 import { byGeneration } from '../src/store/generation.js';
@@ -25,16 +27,23 @@ async function main(): Promise<void> {
     // Budgets too large to run out during the run, so every request takes the whole path: bucket, slot, release.
     updateSiteConfig(temp.store, 0, '{"rateLimits.requestsPerMinute": 1000000000, "rateLimits.anonymousRequestsPerMinute": 1000000000}');
     const settings = byGeneration(temp.store, () => getSiteConfig(temp.store).effective);
-    const { limits, guard } = createEdgePolicies({ authenticate: createAuthenticator(temp.store), settings, metricsToken: null });
+    const { limits, guard } = createEdgePolicies({ settings });
+    const authenticate = createAuthenticator(temp.store);
     const signal = new AbortController().signal;
-    const head = (headers: Record<string, string>): RequestHead => ({ method: 'POST', path: '/.api/graphql', query: new URLSearchParams(), headers, signal, remoteAddress: '127.0.0.1' });
+    // Every call stands for a new request, so each one that reads its authentication pays for it, as the server's would.
+    const head = (headers: Record<string, string>): RequestHead<Authentication> => ({
+      method: 'POST', path: '/.api/graphql', query: new URLSearchParams(), headers, signal, remoteAddress: '127.0.0.1',
+      get auth() {
+        return authenticate(this);
+      },
+    });
     const withToken = head({ authorization: `token ${token}` });
     const anonymous = head({});
     const admitAndRelease = (caller: { key: string; anonymous: boolean }): void => {
       const admission = limits.limiter.admit(caller, { signal }) as Admission;
       if (admission.ok) admission.release();
     };
-    const wholeEdge = (request: RequestHead): void => {
+    const wholeEdge = (request: RequestHead<Authentication>): void => {
       const admission = limits.limiter.admit(limits.callerOf(request), { signal }) as Admission;
       sink += guard(request) === null ? 1 : 2;
       if (admission.ok) admission.release();

@@ -46,9 +46,9 @@ async function inProcess(dataDir: string, origin: string, expected: Record<CallN
   const engine = createServices(loadConfig({ dataDir, threads: 2 }));
   try {
     const admin = getUserByName(engine.store, 'admin')!;
-    const principal = { ...ANONYMOUS, userId: admin.id, username: admin.username, scopes: ['user:all'], permissions: ['MCP#ACCESS'] };
+    const principal = { ...ANONYMOUS, userId: admin.id, username: admin.username, scopes: ['user:all'], permissions: ['MCP#ACCESS'], canRead: () => true };
     const services = mcpServices(engine);
-    const context: Omit<ToolContext, 'signal'> = { principal, canRead: () => true, origin, maxAnswerTokens: 8000, services };
+    const context: Omit<ToolContext, 'signal'> = { principal, origin, maxAnswerTokens: 8000, services };
     const tools = new Map(toolsFor('core', { disableDeepsearchTool: false }).map((t) => [t.name, t]));
     const signal = new AbortController().signal;
     const out = {} as Record<CallName, Timing>;

@@ -121,7 +121,7 @@ async function main(): Promise<void> {
     const indexSeconds = (performance.now() - started) / 1000;
     console.log(`indexed ${corpus} in ${indexSeconds.toFixed(1)} s`);
     const services = mcpServices(engine);
-    const ctx: ToolContext = { principal: ANONYMOUS, canRead: () => true, signal: new AbortController().signal, origin: 'http://bench', maxAnswerTokens: 8000, services };
+    const ctx: ToolContext = { principal: { ...ANONYMOUS, canRead: () => true }, signal: new AbortController().signal, origin: 'http://bench', maxAnswerTokens: 8000, services };
     const tools = [goToDefinitionTool, findReferencesTool] as unknown as readonly ToolDefinition[];
     const runs: ToolRun[] = [];
     for (const tool of tools) runs.push(await measure(tool, lookups, ctx));

@@ -6,8 +6,6 @@ import { graphqlRoute } from './api/graphql/route.js';
 import { consoleRoutes } from './api/pages/routes.js';
 import { streamSearchRoute } from './api/stream/route.js';
 import { createAuthenticator } from './auth/authenticate.js';
-import { forSourcegraphApi } from './auth/policy.js';
-import type { Principal } from './auth/principal.js';
 import type { Config } from './config.js';
 import { createError, errorMessage } from './errors.js';
 import type { HttpServer } from './http/server.js';
@@ -17,7 +15,6 @@ import { createEdgePolicies } from './server/edge.js';
 import { createServerOps } from './server/ops.js';
 import { createServices, type Services } from './services.js';
 import { ensureInitialAdmin } from './store/bootstrap.js';
-import { createRepoAccess } from './store/repo-permissions.js';
 
 export interface StartServerOptions {
   /** Serve even when uWebSockets.js fell back to its slow pure-JS server. */
@@ -49,23 +46,24 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const { settings } = services;
   const stopSync = syncMirrors(services, log);
   let stopping = false;
-  const authenticate = createAuthenticator(services.store);
-  const sourcegraphApiAuth = forSourcegraphApi(authenticate, () => settings().auth);
-  const edge = createEdgePolicies({ authenticate, settings, metricsToken: config.metricsToken });
-  const repoAccess = (principal: Principal): ((repo: string) => boolean) => createRepoAccess(services.store, principal);
+  // Each request's credentials are resolved once, at the edge; the doors read that result.
+  const authenticate = createAuthenticator(services.store, { scrapeToken: config.metricsToken });
+  const site = () => settings().auth;
+  const edge = createEdgePolicies({ settings });
   const metrics = http.createMetrics();
   const searches = metrics.counter('quarry_stream_searches_total', 'Streaming searches by outcome (cancelled: the client went away).', 'outcome');
-  const mcp = createServerMcp(services, { authenticate, repoAccess, log });
+  const mcp = createServerMcp(services, { log });
   const server: HttpServer = http.createHttpServer({
+    authenticate,
     maxBodyBytes: () => config.maxBodyBytes ?? settings().http.maxBodyBytes, onLog: log, metrics, limits: edge.limits, guard: edge.guard,
     routes: [
       ...createServerOps(services, {
         metrics, authorizeScrape: edge.authorizeScrape, stopping: () => stopping, requestsInFlight: () => server.requestsInFlight,
       }),
       streamSearchRoute({
-        search: services.search, authenticate: sourcegraphApiAuth, repoAccess, onSearchEnd: (outcome) => searches.inc(outcome),
+        search: services.search, site, onSearchEnd: (outcome) => searches.inc(outcome),
       }),
-      graphqlRoute({ graphql: createServerGraphQL(services), authenticate: sourcegraphApiAuth, repoAccess }),
+      graphqlRoute({ graphql: createServerGraphQL(services), site }),
       ...consoleRoutes(),
       ...mcp.routes,
     ],

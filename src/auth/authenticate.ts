@@ -1,34 +1,37 @@
 /**
- * Turns request headers into a Principal, or the exact 401/403 answer of reference §4.2. Tokens
- * are found by their SHA-256, so no secret is compared byte by byte here; nothing here logs them.
+ * Turns a request's credentials into an Authentication: the Principal they name, or the exact 401/403
+ * of reference §4.2. The edge calls it once per request. Tokens are found by their SHA-256 and the
+ * scrape token compared in constant time, so no secret is compared byte by byte; nothing here logs them.
  */
-
-import { getUser, getUserByName } from '../store/users.js';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Store, UserRecord } from '../store/records.js';
-import { lookupAccessToken, touchAccessToken, type LiveAccessToken } from '../store/tokens.js';
-import { permissionsOfRoles, rolesOfUser } from '../store/roles.js';
-import { parseAuthorizationHeader, type Credentials } from './authorization-header.js';
-import { ANONYMOUS, type Principal } from './principal.js';
 import { storeGeneration } from '../store/generation.js';
+import { permissionsOfRoles, rolesOfUser } from '../store/roles.js';
+import { lookupAccessToken, touchAccessToken, type LiveAccessToken } from '../store/tokens.js';
+import { getUser, getUserByName } from '../store/users.js';
+import { parseAuthorizationHeader, type Credentials } from './authorization-header.js';
+import { authorizeSudo, INVALID_TOKEN } from './authorize.js';
+import { ANONYMOUS, type Authentication, type CredentialSource, type Principal } from './principal.js';
+import { withRepoAccess } from './repo-access.js';
 
-export interface AuthFailure {
-  readonly status: 401 | 403;
-  readonly message: string;
-}
-
-export type AuthResult = { readonly ok: true; readonly principal: Principal } | { readonly ok: false; readonly failure: AuthFailure };
-
-export const INVALID_TOKEN = 'Invalid access token.';
-export const SUDO_SUBJECT_NOT_ADMIN = 'The subject user of a sudo access token must be a site admin.';
 export const SUDO_USER_MISSING = 'Unable to sudo to nonexistent user.';
 
-const SUDO_SCOPE = 'site-admin:sudo';
+/** What authentication reads of a request. */
+export interface RequestCredentials {
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly query?: URLSearchParams;
+}
 
-const fail = (status: 401 | 403, message: string): AuthResult => ({ ok: false, failure: { status, message } });
+export type Authenticator = (request: RequestCredentials) => Authentication;
 
-function principalFor(store: Store, user: UserRecord, token: LiveAccessToken, sudoBy: string | null): Principal {
+export interface AuthenticatorOptions {
+  /** QUARRY_METRICS_TOKEN: a credential that opens /metrics and nothing else; null or absent when unset. */
+  readonly scrapeToken?: string | null;
+}
+
+function principalOf(store: Store, user: UserRecord, token: LiveAccessToken, sudoBy: string | null): Principal {
   const roles = rolesOfUser(store, user);
-  return {
+  return withRepoAccess(store, {
     userId: user.id,
     username: user.username,
     siteAdmin: user.siteAdmin,
@@ -38,46 +41,57 @@ function principalFor(store: Store, user: UserRecord, token: LiveAccessToken, su
     permissions: permissionsOfRoles(store, roles),
     tokenId: token.id,
     sudoBy,
-  };
+    audience: null,
+  });
 }
 
-function authenticateToken(store: Store, credentials: Credentials): AuthResult {
+function authenticateToken(store: Store, credentials: Credentials, presented: { via: CredentialSource; scrapeToken: boolean }): Authentication {
+  const fail = (status: 401 | 403, message: string): Authentication => ({ ok: false, failure: { status, message }, ...presented });
   const token = lookupAccessToken(store, credentials.token);
   const owner = token === undefined ? undefined : getUser(store, token.userId);
   if (token === undefined || owner === undefined) return fail(401, INVALID_TOKEN);
   let principal: Principal;
   if (credentials.kind === 'sudo') {
-    if (!token.scopes.includes(SUDO_SCOPE)) return fail(401, INVALID_TOKEN);
-    if (!owner.siteAdmin) return fail(403, SUDO_SUBJECT_NOT_ADMIN);
+    const refused = authorizeSudo({ scopes: token.scopes, siteAdmin: owner.siteAdmin, audience: null });
+    if (refused !== null) return fail(refused.status, refused.message);
     const subject = getUserByName(store, credentials.user);
     if (subject === undefined) return fail(403, SUDO_USER_MISSING);
-    principal = principalFor(store, subject, token, owner.username);
+    principal = principalOf(store, subject, token, owner.username);
   } else {
-    principal = principalFor(store, owner, token, null);
+    principal = principalOf(store, owner, token, null);
   }
   touchAccessToken(store, token.id);
-  return { ok: true, principal };
+  return { ok: true, principal, ...presented };
 }
 
 /**
- * The authenticator the front doors call once per request. The Authorization header wins over
- * `?token=`; neither (or an empty one) means ANONYMOUS. Results are reused only while the store
- * generation is unchanged, so role changes and revocations apply to the next request.
+ * The Authorization header wins over `?token=`; neither (or an empty one) is the anonymous
+ * principal. Results are reused only while the store generation is unchanged, so role changes
+ * and revocations apply to the next request.
  */
-export function createAuthenticator(store: Store): (headers: Readonly<Record<string, string | undefined>>, query?: URLSearchParams) => AuthResult {
+export function createAuthenticator(store: Store, options: AuthenticatorOptions = {}): Authenticator {
   const recent = new RecentResults(store);
-  return (headers, query) => {
+  const scrapeDigest = options.scrapeToken == null ? null : digest(options.scrapeToken);
+  const isScrapeToken = (token: string): boolean => scrapeDigest !== null && timingSafeEqual(digest(token), scrapeDigest);
+  const anonymous: Authentication = { ok: true, principal: withRepoAccess(store, ANONYMOUS), via: 'none', scrapeToken: false };
+  return ({ headers, query }) => {
     const header = headers['authorization'];
     if (header !== undefined && header.trim() !== '') {
       return recent.get(header, () => {
         const parsed = parseAuthorizationHeader(header);
-        return parsed.ok ? authenticateToken(store, parsed.credentials) : fail(401, parsed.message);
+        if (!parsed.ok) return { ok: false, failure: { status: 401, message: parsed.message }, via: 'header', scrapeToken: false };
+        return authenticateToken(store, parsed.credentials, { via: 'header', scrapeToken: isScrapeToken(parsed.credentials.token) });
       });
     }
     const token = query?.get('token');
-    if (token !== undefined && token !== null && token !== '') return recent.get(`?${token}`, () => authenticateToken(store, { kind: 'token', token }));
-    return { ok: true, principal: ANONYMOUS };
+    if (token === undefined || token === null || token === '') return anonymous;
+    return recent.get(`?${token}`, () => authenticateToken(store, { kind: 'token', token }, { via: 'query', scrapeToken: isScrapeToken(token) }));
   };
+}
+
+/** Equal-length digests, so timingSafeEqual compares without revealing the secret's length. */
+function digest(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
 }
 
 /**
@@ -86,11 +100,11 @@ export function createAuthenticator(store: Store): (headers: Readonly<Record<str
  * applies to the very next request. Bounded; held in memory only, never written anywhere.
  */
 class RecentResults {
-  private readonly results = new Map<string, { readonly generation: number; readonly result: AuthResult }>();
+  private readonly results = new Map<string, { readonly generation: number; readonly result: Authentication }>();
 
   constructor(private readonly store: Store) {}
 
-  get(credential: string, compute: () => AuthResult): AuthResult {
+  get(credential: string, compute: () => Authentication): Authentication {
     const generation = storeGeneration(this.store);
     const hit = this.results.get(credential);
     if (hit && hit.generation === generation) {
@@ -105,22 +119,3 @@ class RecentResults {
 }
 
 const RECENT_LIMIT = 10_000;
-
-export function isSiteAdmin(principal: Principal): boolean {
-  return principal.siteAdmin;
-}
-
-export function hasScope(principal: Principal, scope: string): boolean {
-  return principal.scopes.includes(scope);
-}
-
-export function hasPermission(principal: Principal, permission: string): boolean {
-  return principal.permissions.includes(permission);
-}
-
-/** The token rule of GraphQL and the stream API: `user:all` or `site-admin:sudo` (anonymous callers: see policy.ts). */
-export function canUseGraphQL(principal: Principal): boolean {
-  return principal.userId === null || hasScope(principal, 'user:all') || hasScope(principal, SUDO_SCOPE);
-}
-
-export type Authenticator = (headers: Readonly<Record<string, string | undefined>>, query?: URLSearchParams) => AuthResult;

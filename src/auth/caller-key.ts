@@ -3,8 +3,8 @@
  * of one token shares one budget), or else the client's address (IPv6 by its /64), which also
  * takes every credential that does not authenticate: made-up tokens buy no fresh budgets.
  */
-import type { Authenticator } from './authenticate.js';
 import { credentialFingerprint, presentedCredential } from './credential.js';
+import type { Authentication } from './principal.js';
 
 export interface CallerKey {
   readonly key: string;
@@ -16,16 +16,19 @@ export interface CallerRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
   readonly remoteAddress: string;
+  /** The request's authentication, resolved on first read and then the one its door reads too. */
+  readonly auth: Authentication;
 }
 
 /** Fingerprints of credentials that authenticated; past this many the oldest is forgotten. */
 const DEFAULT_MAX_KNOWN = 10_000;
 
 /**
- * A credential is authenticated the first time it is seen; from then on only its fingerprint is
- * looked up. A token revoked later keeps its own budget, and its requests are still refused at the door.
+ * A credential's request is authenticated the first time the credential is seen; from then on only
+ * its fingerprint is looked up. A token revoked later keeps its own budget, and its requests are
+ * still refused at the door.
  */
-export function createCallerKeys(authenticate: Authenticator, maxKnown = DEFAULT_MAX_KNOWN): (request: CallerRequest) => CallerKey {
+export function createCallerKeys(maxKnown = DEFAULT_MAX_KNOWN): (request: CallerRequest) => CallerKey {
   const tokenIds = new Map<string, number>();
   return (request) => {
     const presented = presentedCredential(request.headers, request.query);
@@ -33,7 +36,7 @@ export function createCallerKeys(authenticate: Authenticator, maxKnown = DEFAULT
       const fingerprint = credentialFingerprint(presented.token);
       let tokenId = tokenIds.get(fingerprint);
       if (tokenId === undefined) {
-        const auth = authenticate(request.headers, request.query);
+        const auth = request.auth;
         if (auth.ok && auth.principal.tokenId !== null) {
           tokenId = auth.principal.tokenId;
           if (tokenIds.size >= maxKnown) tokenIds.delete(tokenIds.keys().next().value!);

@@ -1,9 +1,10 @@
 /**
- * Who is making a request, as every layer below the front doors sees it: plain data resolved once
- * from the Authorization header by auth/authenticate.ts. Anonymous callers are ANONYMOUS.
+ * Who is making a request, as every layer below the edge sees it: who they are (plain data, from
+ * auth/authenticate.ts) and the repository access they carry; and what authentication made of a
+ * request's credentials, resolved once per request at the edge. Decides nothing (authorize.ts does).
  */
 
-export interface Principal {
+export interface Identity {
   /** null for anonymous callers. */
   readonly userId: number | null;
   readonly username: string | null;
@@ -19,9 +20,41 @@ export interface Principal {
   readonly tokenId: number | null;
   /** With token-sudo: the site admin whose token acts as this user. */
   readonly sudoBy: string | null;
+  /**
+   * The resource (RFC 8707) an OAuth token was issued for, as a path on this server (`/` is all
+   * of it); null for access tokens, which hold wherever their scopes do. No issuer sets it yet.
+   */
+  readonly audience: string | null;
 }
 
-export const ANONYMOUS: Principal = Object.freeze({
+export interface Principal extends Identity {
+  /**
+   * The capability to read repositories: whether this caller may read `repo`. The repository
+   * layer asks it on every read; it reads the restrictions as they are at each question.
+   */
+  readonly canRead: (repo: string) => boolean;
+}
+
+export const ANONYMOUS: Identity = Object.freeze({
   userId: null, username: null, siteAdmin: false, serviceAccount: false,
-  scopes: [], roles: [], permissions: [], tokenId: null, sudoBy: null,
+  scopes: [], roles: [], permissions: [], tokenId: null, sudoBy: null, audience: null,
 });
+
+export interface AuthFailure {
+  readonly status: 401 | 403;
+  readonly message: string;
+}
+
+/** Where a request's credentials came from: the Authorization header wins over `?token=`. */
+export type CredentialSource = 'none' | 'header' | 'query';
+
+interface Presented {
+  readonly via: CredentialSource;
+  /** The credential is the operator's metrics scrape token (QUARRY_METRICS_TOKEN), not an access token. */
+  readonly scrapeToken: boolean;
+}
+
+/** A request's credentials as authentication found them: the principal they name, or why not. */
+export type Authentication =
+  | (Presented & { readonly ok: true; readonly principal: Principal })
+  | (Presented & { readonly ok: false; readonly failure: AuthFailure });

@@ -6,22 +6,18 @@
 import type { Metrics, MetricsGauges } from './metrics.js';
 import type { HttpRequest } from './request.js';
 import type { Route } from './routes.js';
+import type { EdgeRefusal } from './server.js';
 
-export interface ScrapeRefusal {
-  readonly status: number;
-  readonly message: string;
-}
-
-export interface OpsDeps {
+export interface OpsDeps<Auth> {
   readonly metrics: Metrics;
   /** Names of the parts that are down; empty when healthy. */
   readonly problems: () => readonly string[];
   readonly gauges: () => MetricsGauges;
-  /** Null admits the scraper. */
-  readonly authorizeScrape: (request: HttpRequest) => ScrapeRefusal | null;
+  /** Null admits the scraper; a refusal is the answer. */
+  readonly authorizeScrape: (request: HttpRequest<Auth>) => EdgeRefusal | null;
 }
 
-export function opsRoutes(deps: OpsDeps): Route[] {
+export function opsRoutes<Auth>(deps: OpsDeps<Auth>): Route<Auth>[] {
   return [
     {
       method: 'GET',
@@ -38,7 +34,7 @@ export function opsRoutes(deps: OpsDeps): Route[] {
       path: '/metrics',
       handler(request, reply) {
         const refusal = deps.authorizeScrape(request);
-        if (refusal !== null) return reply.text(refusal.status, refusal.message, { Vary: 'Authorization' });
+        if (refusal !== null) return reply.send(refusal.status, refusal.body, refusal.headers);
         reply.send(200, deps.metrics.render(deps.gauges()), { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', Vary: 'Authorization' });
       },
     },

@@ -1,14 +1,19 @@
 /**
  * Snapshots a uWS request into plain data, synchronously (uWS request objects die when the handler
  * returns), and turns the connection's abort into an AbortSignal. Reads no body. The query string
- * is parsed and the AbortSignal made only when a handler asks for them: most requests never do,
- * and both cost more than the rest of the snapshot.
+ * is parsed, the AbortSignal made and the credentials resolved only when someone asks for them:
+ * many requests never need one of them, and each costs more than the rest of the snapshot.
  */
 import type { IncomingMessage } from 'node:http';
 import { chargeSignalTo } from '../pool/work-owner.js';
 import { binding, type UwsRequest, type UwsResponse } from './uws.js';
 
-export interface HttpRequest {
+/**
+ * `Auth` is what the server's resolver makes of a request's credentials (the composition root
+ * chooses it; this folder never looks inside): resolved at most once, on first read, so the
+ * edge's policies and the handler share one result.
+ */
+export interface HttpRequest<Auth = unknown> {
   /** Upper-case, e.g. "GET". */
   readonly method: string;
   readonly path: string;
@@ -19,18 +24,25 @@ export interface HttpRequest {
   /** Aborts when the client goes away before the response ends. */
   readonly signal: AbortSignal;
   readonly remoteAddress: string;
+  readonly auth: Auth;
 }
 
-export type RequestHead = Omit<HttpRequest, 'body'>;
+export type RequestHead<Auth = unknown> = Omit<HttpRequest<Auth>, 'body'>;
+
+/** What a credentials resolver may read of a request. */
+export type RequestCredentials = Pick<HttpRequest, 'headers' | 'query' | 'remoteAddress'>;
+
+export type AuthResolver<Auth> = (request: RequestCredentials) => Auth;
 
 const NO_BODY = new Uint8Array(0);
 
 /** One request as the server holds it: what handlers read, plus the abort the connection reports. */
-export class ServedRequest implements HttpRequest {
+export class ServedRequest<Auth = unknown> implements HttpRequest<Auth> {
   body: Uint8Array = NO_BODY;
   /** The caller the per-caller limits admitted this request for: its pool work is charged to it. */
   owner = '';
   private params: URLSearchParams | null = null;
+  private resolved: { readonly auth: Auth } | null = null;
   private controller: AbortController | null = null;
   private abortedFlag = false;
   private readonly onAbort: (() => void)[] = [];
@@ -41,10 +53,15 @@ export class ServedRequest implements HttpRequest {
     private readonly rawQuery: string,
     readonly headers: Readonly<Record<string, string>>,
     readonly remoteAddress: string,
+    private readonly resolveAuth: AuthResolver<Auth>,
   ) {}
 
   get query(): URLSearchParams {
     return (this.params ??= new URLSearchParams(this.rawQuery));
+  }
+
+  get auth(): Auth {
+    return (this.resolved ??= { auth: this.resolveAuth(this) }).auth;
   }
 
   get signal(): AbortSignal {
@@ -74,31 +91,31 @@ export class ServedRequest implements HttpRequest {
 }
 
 /** Must run before the handler's first await; installs the response's one onAborted handler. */
-export function snapshotRequest(res: UwsResponse, req: UwsRequest): ServedRequest {
-  const request = binding === 'js-fallback' ? snapshotFallback(req) : snapshotNative(res, req);
+export function snapshotRequest<Auth>(res: UwsResponse, req: UwsRequest, resolveAuth: AuthResolver<Auth>): ServedRequest<Auth> {
+  const request = binding === 'js-fallback' ? snapshotFallback(req, resolveAuth) : snapshotNative(res, req, resolveAuth);
   res.onAborted(() => request.abort());
   return request;
 }
 
-function snapshotNative(res: UwsResponse, req: UwsRequest): ServedRequest {
+function snapshotNative<Auth>(res: UwsResponse, req: UwsRequest, resolveAuth: AuthResolver<Auth>): ServedRequest<Auth> {
   const headers: Record<string, string> = {};
   // uWS hands header names over already lower-cased.
   req.forEach((name, value) => {
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   });
-  return new ServedRequest(req.getMethod().toUpperCase(), req.getUrl(), req.getQuery() ?? '', headers, Buffer.from(res.getRemoteAddressAsText()).toString());
+  return new ServedRequest(req.getMethod().toUpperCase(), req.getUrl(), req.getQuery() ?? '', headers, Buffer.from(res.getRemoteAddressAsText()).toString(), resolveAuth);
 }
 
 /**
  * The pure-JS fallback leaves forEach and getRemoteAddressAsText unimplemented and its getQuery
  * throws on relative URLs; it wraps a node:http request, which has all of it.
  */
-function snapshotFallback(req: UwsRequest): ServedRequest {
+function snapshotFallback<Auth>(req: UwsRequest, resolveAuth: AuthResolver<Auth>): ServedRequest<Auth> {
   const incoming = (req as unknown as { request: IncomingMessage }).request;
   const url = new URL(incoming.url ?? '/', 'http://fallback');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return new ServedRequest((incoming.method ?? 'GET').toUpperCase(), url.pathname, url.search.slice(1), headers, incoming.socket.remoteAddress ?? '');
+  return new ServedRequest((incoming.method ?? 'GET').toUpperCase(), url.pathname, url.search.slice(1), headers, incoming.socket.remoteAddress ?? '', resolveAuth);
 }

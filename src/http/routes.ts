@@ -6,23 +6,24 @@
 import type { HttpRequest } from './request.js';
 import type { Reply } from './respond.js';
 
-export type Handler = (request: HttpRequest, reply: Reply) => void | Promise<void>;
+/** `Auth`: what the server's resolver makes of the credentials (request.ts); `unknown` for handlers that never read it. */
+export type Handler<Auth = unknown> = (request: HttpRequest<Auth>, reply: Reply) => void | Promise<void>;
 
-export interface Route {
+export interface Route<Auth = unknown> {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | '*';
   readonly path: string;
-  readonly handler: Handler;
+  readonly handler: Handler<Auth>;
   /** Never counted against per-caller limits: health checks must answer while a caller is throttled. */
   readonly unlimited?: boolean;
 }
 
 /** `path` is the matched route's template (`/.api/mcp/*`), never the request's own path. */
-export type RouteMatch =
-  | { readonly kind: 'found'; readonly route: Route; readonly path: string }
+export type RouteMatch<Auth = unknown> =
+  | { readonly kind: 'found'; readonly route: Route<Auth>; readonly path: string }
   | { readonly kind: 'method-not-allowed'; readonly allow: readonly string[]; readonly path: string }
   | { readonly kind: 'not-found' };
 
-export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
+export function matchRoute<Auth>(routes: readonly Route<Auth>[], method: string, path: string): RouteMatch<Auth> {
   let onPath = routes.filter((r) => r.path === path);
   if (onPath.length === 0) onPath = routes.filter((r) => r.path.endsWith('/*') && path.startsWith(r.path.slice(0, -1)));
   if (onPath.length === 0) return { kind: 'not-found' };

@@ -1,33 +1,41 @@
 /**
- * The uWebSockets.js HTTP server: snapshots each request, applies the per-caller limits and the
- * access guard, reads its body (bounded), dispatches through the route table, records metrics,
- * and shuts down gracefully. Only this folder sees uWS.
+ * The uWebSockets.js HTTP server: snapshots each request (its credentials resolved once, on first
+ * read, by the resolver it is given), applies the per-caller limits and the access guard, reads its
+ * body (bounded), dispatches through the route table, records metrics, and shuts down gracefully.
+ * Only this folder sees uWS.
  */
 import { createError, errorMessage } from '../errors.js';
 import { discardBody, hasBody, readBody, type BodyResult } from './body.js';
 import type { Admission, Caller, CallerLimiter } from './caller-limits.js';
 import type { Metrics } from './metrics.js';
-import { snapshotRequest, type RequestHead, type ServedRequest } from './request.js';
+import { snapshotRequest, type AuthResolver, type RequestHead, type ServedRequest } from './request.js';
 import { createReply, type Headers, type Reply } from './respond.js';
 import { answerUnmatched, matchRoute, type Route, type RouteMatch } from './routes.js';
 import { binding, uws, type UwsBinding, type UwsListenSocket, type UwsResponse } from './uws.js';
 
-export interface HttpServerOptions {
-  readonly routes: readonly Route[];
+interface ServerOptions<Auth> {
+  readonly routes: readonly Route<Auth>[];
   /** Read per request, so a site configuration change applies at once. */
   readonly maxBodyBytes: () => number;
   readonly onLog?: (line: string) => void;
   readonly metrics?: Metrics;
   /** Per-caller limits; routes marked `unlimited` skip them. */
-  readonly limits?: EdgeLimits;
+  readonly limits?: EdgeLimits<Auth>;
   /** Asked before any handler runs (after the limits): a refusal is the answer. */
-  readonly guard?: (request: RequestHead) => EdgeRefusal | null;
+  readonly guard?: (request: RequestHead<Auth>) => EdgeRefusal | null;
 }
 
-export interface EdgeLimits {
+/**
+ * `authenticate` makes `request.auth` of a request's credentials, at most once per request; the
+ * edge's policies and the handler read that one result. Required unless handlers never read it.
+ */
+export type HttpServerOptions<Auth = unknown> = ServerOptions<Auth> &
+  (unknown extends Auth ? { readonly authenticate?: AuthResolver<Auth> } : { readonly authenticate: AuthResolver<Auth> });
+
+export interface EdgeLimits<Auth = unknown> {
   readonly limiter: CallerLimiter;
   /** Who is calling, from the request head alone (the body is not read yet). */
-  readonly callerOf: (request: RequestHead) => Caller;
+  readonly callerOf: (request: RequestHead<Auth>) => Caller;
 }
 
 export interface EdgeRefusal {
@@ -46,14 +54,16 @@ export interface HttpServer {
 
 interface InFlight {
   readonly res: UwsResponse;
-  readonly request: ServedRequest;
+  readonly request: ServedRequest<unknown>;
 }
 
 /** Requests the client abandoned: nginx's convention, so they stand apart from server errors. */
 const CLIENT_WENT_AWAY = 499;
 
-export function createHttpServer(options: HttpServerOptions): HttpServer {
+export function createHttpServer<Auth = unknown>(options: HttpServerOptions<Auth>): HttpServer {
   const log = options.onLog ?? (() => {});
+  // The options demand a resolver unless Auth is unknown, and undefined is an unknown.
+  const authenticate = options.authenticate ?? ((() => undefined) as unknown as AuthResolver<Auth>);
   const app = uws.App();
   const active = new Set<InFlight>();
   let idle: (() => void) | null = null;
@@ -61,7 +71,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
   let closing = false;
 
   const limited = options.metrics?.counter('quarry_http_limited_total', 'Requests refused with 429 by the per-caller limits, by reason.', 'reason');
-  const admit = (match: RouteMatch, head: ServedRequest): Admission | Promise<Admission> | null => {
+  const admit = (match: RouteMatch<Auth>, head: ServedRequest<Auth>): Admission | Promise<Admission> | null => {
     if (options.limits === undefined || (match.kind === 'found' && match.route.unlimited === true)) return null;
     const caller = options.limits.callerOf(head);
     head.owner = caller.key;
@@ -75,7 +85,7 @@ export function createHttpServer(options: HttpServerOptions): HttpServer {
 
   app.any('/*', (res, req) => {
     const started = performance.now();
-    const head = snapshotRequest(res, req);
+    const head = snapshotRequest(res, req, authenticate);
     const match = matchRoute(options.routes, head.method, head.path);
     // Route templates, never raw paths: a scanner cannot grow the metrics without bound.
     const routeLabel = match.kind === 'not-found' ? 'unmatched' : match.path;

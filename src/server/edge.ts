@@ -1,29 +1,25 @@
 /**
  * The HTTP edge's policies as the server mounts them: per-caller limits read from the site
  * configuration on every request, the private-mode guard and the /metrics check (both decided in
- * auth/policy.ts). No request handling here: the server in http/ applies them.
+ * auth/authorize.ts). No request handling here: the server in http/ applies them.
  */
-import type { Authenticator } from '../auth/authenticate.js';
+import { authorize, privateModeRefusal } from '../auth/authorize.js';
 import { createCallerKeys } from '../auth/caller-key.js';
-import { createMetricsAccess, privateModeRefusal } from '../auth/policy.js';
+import type { Authentication } from '../auth/principal.js';
 import { createCallerLimiter, type CallerLimitSettings } from '../http/caller-limits.js';
-import type { ScrapeRefusal } from '../http/ops.js';
 import type { HttpRequest, RequestHead } from '../http/request.js';
 import type { EdgeLimits, EdgeRefusal } from '../http/server.js';
 import type { SiteConfiguration } from '../store/site-config.js';
 
 export interface EdgeDeps {
-  readonly authenticate: Authenticator;
   /** The cached site configuration (byGeneration): cheap to read per request. */
   readonly settings: () => SiteConfiguration;
-  /** QUARRY_METRICS_TOKEN, or null. */
-  readonly metricsToken: string | null;
 }
 
 export interface EdgePolicies {
-  readonly limits: EdgeLimits;
-  readonly guard: (request: RequestHead) => EdgeRefusal | null;
-  readonly authorizeScrape: (request: HttpRequest) => ScrapeRefusal | null;
+  readonly limits: EdgeLimits<Authentication>;
+  readonly guard: (request: RequestHead<Authentication>) => EdgeRefusal | null;
+  readonly authorizeScrape: (request: HttpRequest<Authentication>) => EdgeRefusal | null;
 }
 
 export function createEdgePolicies(deps: EdgeDeps): EdgePolicies {
@@ -46,13 +42,13 @@ export function createEdgePolicies(deps: EdgeDeps): EdgePolicies {
     }
     return mapped.to;
   };
-  const metricsAccess = createMetricsAccess(deps.authenticate, deps.metricsToken);
+  const site = () => deps.settings().auth;
   return {
-    limits: { limiter: createCallerLimiter(limitSettings), callerOf: createCallerKeys(deps.authenticate) },
-    guard(request) {
-      const failure = privateModeRefusal(request, () => deps.settings().auth);
-      return failure === null ? null : { status: failure.status, body: `${failure.message}\n`, headers: { 'Content-Type': 'text/plain; charset=utf-8', Vary: 'Authorization' } };
+    limits: { limiter: createCallerLimiter(limitSettings), callerOf: createCallerKeys() },
+    guard: (request) => privateModeRefusal(request, site),
+    authorizeScrape(request) {
+      const decision = authorize(request.auth, 'metrics', site);
+      return decision.ok ? null : decision.answer;
     },
-    authorizeScrape: (request) => metricsAccess(request.headers, request.query),
   };
 }

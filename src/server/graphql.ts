@@ -3,7 +3,6 @@
  * configuration as it stands at each request.
  */
 import { createGraphQLHandler, type GraphQLHandler } from '../api/graphql/handler.js';
-import { canUseGraphQL } from '../auth/authenticate.js';
 import type { Services } from '../services.js';
 import { byGeneration } from '../store/generation.js';
 import { getSiteConfig } from '../store/site-config.js';
@@ -35,6 +34,5 @@ export function createServerGraphQL(services: GraphQLDoorServices): GraphQLHandl
         maxSearches: limits.graphQLMaxSearches,
       };
     }),
-    canUseGraphQL,
   });
 }

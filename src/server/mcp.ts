@@ -5,8 +5,7 @@
  */
 import { mcpRoutes, type McpFrontDoor } from '../api/mcp/routes.js';
 import type { McpServices } from '../api/mcp/services.js';
-import type { AuthResult } from '../auth/authenticate.js';
-import type { Principal } from '../auth/principal.js';
+import type { SiteAccess } from '../auth/authorize.js';
 import { withIndexedFiles } from '../repos/browser.js';
 import type { Services } from '../services.js';
 import { PRODUCT_VERSION } from './graphql.js';
@@ -14,8 +13,6 @@ import { PRODUCT_VERSION } from './graphql.js';
 export type McpToolServices = Pick<Services, 'catalog' | 'docs' | 'repos' | 'search' | 'diffs' | 'symbols' | 'history'>;
 
 export interface McpDoorDeps {
-  readonly authenticate: (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult;
-  readonly repoAccess: (principal: Principal) => (repo: string) => boolean;
   readonly log: (line: string) => void;
 }
 
@@ -23,8 +20,7 @@ export function createServerMcp(services: McpToolServices & Pick<Services, 'conf
   const { config } = services;
   return mcpRoutes({
     settings: () => services.settings().mcp,
-    authenticate: deps.authenticate,
-    repoAccess: deps.repoAccess,
+    site: (): SiteAccess => services.settings().auth,
     services: mcpServices(services),
     origins: { loopbackListen: isLoopback(config.listen.host), allowedOrigins: config.mcpAllowedOrigins },
     disableDeepsearchTool: config.disableDeepsearchTool,

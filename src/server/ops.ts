@@ -3,21 +3,23 @@
  * gauges come from the pool and the catalog. Who may scrape is decided at the edge (edge.ts).
  */
 import type { Metrics } from '../http/metrics.js';
-import { opsRoutes, type ScrapeRefusal } from '../http/ops.js';
+import type { Authentication } from '../auth/principal.js';
+import { opsRoutes } from '../http/ops.js';
 import type { HttpRequest } from '../http/request.js';
 import type { Route } from '../http/routes.js';
+import type { EdgeRefusal } from '../http/server.js';
 import type { Catalog } from '../index/lmdb/catalog.js';
 import type { Services } from '../services.js';
 
 export interface OpsDoorDeps {
   readonly metrics: Metrics;
-  readonly authorizeScrape: (request: HttpRequest) => ScrapeRefusal | null;
+  readonly authorizeScrape: (request: HttpRequest<Authentication>) => EdgeRefusal | null;
   /** True once shutdown began: health then reports the pool going away. */
   readonly stopping: () => boolean;
   readonly requestsInFlight: () => number;
 }
 
-export function createServerOps(services: Pick<Services, 'store' | 'catalog' | 'pool'>, deps: OpsDoorDeps): Route[] {
+export function createServerOps(services: Pick<Services, 'store' | 'catalog' | 'pool'>, deps: OpsDoorDeps): Route<Authentication>[] {
   const { store, catalog, pool } = services;
   const startedAt = Date.now();
   return opsRoutes({

@@ -1,6 +1,6 @@
 /**
- * Repository visibility: a repository is public unless a restriction lists who may read it (users
- * by id, holders of roles by name). Site admins read everything; anonymous callers public only.
+ * Repository restrictions, as data: a repository is public unless a restriction lists who may read
+ * it (users by id, holders of roles by name). Who may read what is auth/repo-access.ts's question.
  */
 
 import { createError } from '../errors.js';
@@ -43,31 +43,12 @@ export function makeRepoPublic(store: Store, repo: string): boolean {
   });
 }
 
+// One object for every public answer: repository access asks for each repository a search meets.
+const PUBLIC: RepoVisibility = Object.freeze({ public: true });
+
 export function repoVisibility(store: Store, repo: string): RepoVisibility {
   const restriction = isStorableRepoName(repo) ? store.repoRestrictions.get(repo) : undefined;
-  return restriction === undefined ? { public: true } : { public: false, users: restriction.users, roles: restriction.roles };
-}
-
-/** What a caller's read access depends on: auth's Principal has these, declared here so store/ needs nothing of auth/. */
-export interface RepoReader {
-  /** null for anonymous callers. */
-  readonly userId: number | null;
-  readonly siteAdmin: boolean;
-  /** Role names held. */
-  readonly roles: readonly string[];
-}
-
-/** The `canRead` predicate for one caller; it reads restrictions as they are at each call. */
-export function createRepoAccess(store: Store, reader: RepoReader): (repo: string) => boolean {
-  if (reader.siteAdmin) return () => true;
-  const userId = reader.userId;
-  const roles = new Set(reader.roles);
-  return (repo) => {
-    const restriction = isStorableRepoName(repo) ? store.repoRestrictions.get(repo) : undefined;
-    if (restriction === undefined) return true;
-    if (userId === null) return false;
-    return restriction.users.includes(userId) || restriction.roles.some((r) => roles.has(r));
-  };
+  return restriction === undefined ? PUBLIC : { public: false, users: restriction.users, roles: restriction.roles };
 }
 
 /** Drops a deleted user or role from every restriction; call inside the deleting transaction. */

@@ -1,21 +1,38 @@
+/**
+ * Authentication against a real store and real tokens: every header form and `?token=`, where the
+ * credentials came from, the exact refusal texts of reference §4.2, sudo, role changes on the next
+ * request, the metrics scrape token, and last use.
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canUseGraphQL, createAuthenticator, hasPermission, isSiteAdmin, type AuthResult } from '../../src/auth/authenticate.js';
-import { ANONYMOUS, type Principal } from '../../src/auth/principal.js';
+import { createAuthenticator } from '../../src/auth/authenticate.js';
+import { authorize, INVALID_TOKEN } from '../../src/auth/authorize.js';
+import { ANONYMOUS, type Authentication, type CredentialSource, type Principal } from '../../src/auth/principal.js';
 import type { Store, UserRecord } from '../../src/store/records.js';
+import { restrictRepo } from '../../src/store/repo-permissions.js';
+import { addRepo, reserveRepoId } from '../../src/store/repos.js';
 import { assignRole, createRole, removeRole, setRolePermissions } from '../../src/store/roles.js';
 import { createAccessToken, getAccessToken, revokeAccessToken } from '../../src/store/tokens.js';
 import { createUser, setSiteAdmin } from '../../src/store/users.js';
 import { useTempStore } from '../store/temp-store.js';
 
-function expectPrincipal(result: AuthResult): Principal {
+function expectPrincipal(result: Authentication): Principal {
   assert.ok(result.ok, result.ok ? '' : `${result.failure.status} ${result.failure.message}`);
   return result.principal;
 }
 
-function expectFailure(result: AuthResult, status: number, message: string): void {
-  assert.deepEqual(result, { ok: false, failure: { status, message } });
+function expectFailure(result: Authentication, status: number, message: string, via: CredentialSource = 'header'): void {
+  assert.deepEqual(result, { ok: false, failure: { status, message }, via, scrapeToken: false });
 }
+
+/** The principal's data, without its repository capability (a function, compared by what it answers). */
+function identityOf(principal: Principal): Omit<Principal, 'canRead'> {
+  const { canRead: _canRead, ...identity } = principal;
+  return identity;
+}
+
+const PUBLIC_SITE = () => ({ public: true });
+const PRIVATE_SITE = () => ({ public: false });
 
 describe('authenticate', () => {
   let store: Store;
@@ -34,16 +51,32 @@ describe('authenticate', () => {
     ({ token: devToken, id: devTokenId } = createAccessToken(store, { userId: dev.id, creatorId: dev.id, scopes: ['user:all'], note: '' }));
     mcpToken = createAccessToken(store, { userId: dev.id, creatorId: dev.id, scopes: ['mcp'], note: '' }).token;
     sudoToken = createAccessToken(store, { userId: admin.id, creatorId: admin.id, scopes: ['site-admin:sudo', 'user:all'], note: '' }).token;
+    addRepo(store, { id: reserveRepoId(store), name: 'org/secret', source: '/x', mirrorPath: 'm', addedAt: '', lastFetchedAt: null, defaultBranch: 'main', fork: false, archived: false });
+    restrictRepo(store, 'org/secret', { users: [dev.id], roles: [] });
   });
 
   const auth = (header?: string, query?: string) =>
-    authenticate(header === undefined ? {} : { authorization: header }, query === undefined ? undefined : new URLSearchParams(query));
+    authenticate({ headers: header === undefined ? {} : { authorization: header }, ...(query === undefined ? {} : { query: new URLSearchParams(query) }) });
 
   it('is anonymous without credentials', () => {
-    assert.equal(expectPrincipal(auth()), ANONYMOUS);
-    assert.equal(expectPrincipal(auth('  ')), ANONYMOUS);
-    assert.equal(expectPrincipal(auth(undefined, 'token=')), ANONYMOUS);
-    assert.equal(canUseGraphQL(ANONYMOUS), true);
+    const anonymous = expectPrincipal(auth());
+    assert.deepEqual(identityOf(anonymous), ANONYMOUS);
+    assert.equal(auth().via, 'none');
+    assert.equal(expectPrincipal(auth('  ')), anonymous);
+    assert.equal(expectPrincipal(auth(undefined, 'token=')), anonymous);
+    assert.equal(authorize(auth(), 'graphql', PUBLIC_SITE).ok, true, 'no token rule stops anonymous callers where the site is public');
+  });
+
+  it('gives each principal the repository access of who it is', () => {
+    assert.equal(expectPrincipal(auth()).canRead('org/secret'), false);
+    assert.equal(expectPrincipal(auth()).canRead('org/open'), true);
+    assert.equal(expectPrincipal(auth(`token ${devToken}`)).canRead('org/secret'), true);
+    assert.equal(expectPrincipal(auth(`token ${mcpToken}`)).canRead('org/secret'), true, 'access follows the user, not the token scope');
+    assert.equal(expectPrincipal(auth(`token ${sudoToken}`)).canRead('org/secret'), true, 'site admins read everything');
+    const other = createUser(store, { username: 'other' });
+    const otherToken = createAccessToken(store, { userId: other.id, creatorId: other.id, scopes: ['user:all'], note: '' }).token;
+    assert.equal(expectPrincipal(auth(`token ${otherToken}`)).canRead('org/secret'), false);
+    assert.equal(expectPrincipal(auth(`token-sudo user="other",token="${sudoToken}"`)).canRead('org/secret'), false, 'sudo reads as the user it acts as');
   });
 
   it('accepts a token in every header form and as ?token=', () => {
@@ -53,14 +86,19 @@ describe('authenticate', () => {
       `Basic ${Buffer.from(`${devToken}:`).toString('base64')}`, `token-sudo token="${devToken}"`,
     ];
     for (const header of forms) {
-      const principal = expectPrincipal(auth(header));
-      assert.deepEqual(principal, {
+      const result = auth(header);
+      assert.deepEqual(identityOf(expectPrincipal(result)), {
         userId: dev.id, username: 'dev', siteAdmin: false, serviceAccount: false, scopes: ['user:all'],
-        roles: ['USER'], permissions: ['MCP#ACCESS'], tokenId: devTokenId, sudoBy: null,
+        roles: ['USER'], permissions: ['MCP#ACCESS'], tokenId: devTokenId, sudoBy: null, audience: null,
       }, header);
+      assert.equal(result.via, 'header', header);
     }
-    assert.equal(expectPrincipal(auth(undefined, `token=${devToken}`)).userId, dev.id);
-    assert.equal(expectPrincipal(auth(`token ${sudoToken}`, `token=${devToken}`)).userId, admin.id, 'the header wins');
+    const byQuery = auth(undefined, `token=${devToken}`);
+    assert.equal(expectPrincipal(byQuery).userId, dev.id);
+    assert.equal(byQuery.via, 'query');
+    const both = auth(`token ${sudoToken}`, `token=${devToken}`);
+    assert.equal(expectPrincipal(both).userId, admin.id, 'the header wins');
+    assert.equal(both.via, 'header');
   });
 
   it('refuses malformed headers and unknown schemes with 401 Invalid Authorization header.', () => {
@@ -72,7 +110,7 @@ describe('authenticate', () => {
   it('refuses unknown, malformed and revoked tokens with 401 Invalid access token.', () => {
     expectFailure(auth(`token sgp_local_${'0'.repeat(40)}`), 401, 'Invalid access token.');
     expectFailure(auth('token not-a-token'), 401, 'Invalid access token.');
-    expectFailure(auth(undefined, 'token=abc'), 401, 'Invalid access token.');
+    expectFailure(auth(undefined, 'token=abc'), 401, 'Invalid access token.', 'query');
     expectFailure(auth(`Basic ${Buffer.from('nope:').toString('base64')}`), 401, 'Invalid access token.');
     const doomed = createAccessToken(store, { userId: dev.id, creatorId: dev.id, scopes: ['user:all'], note: '' });
     assert.ok(auth(`token ${doomed.token}`).ok);
@@ -107,22 +145,38 @@ describe('authenticate', () => {
   it('applies role changes on the next request', () => {
     createRole(store, 'agents', ['MCP#ACCESS']);
     setRolePermissions(store, 'USER', []);
-    assert.equal(hasPermission(expectPrincipal(auth(`token ${devToken}`)), 'MCP#ACCESS'), false);
+    assert.equal(expectPrincipal(auth(`token ${devToken}`)).permissions.includes('MCP#ACCESS'), false);
     assignRole(store, dev.id, 'agents');
     const principal = expectPrincipal(auth(`token ${devToken}`));
     assert.deepEqual(principal.roles, ['USER', 'agents']);
-    assert.equal(hasPermission(principal, 'MCP#ACCESS'), true);
+    assert.equal(principal.permissions.includes('MCP#ACCESS'), true);
     removeRole(store, dev.id, 'agents');
     setRolePermissions(store, 'USER', ['MCP#ACCESS']);
     assert.deepEqual(expectPrincipal(auth(`token ${devToken}`)).roles, ['USER']);
-    assert.equal(isSiteAdmin(expectPrincipal(auth(`token ${sudoToken}`))), true);
+    assert.equal(expectPrincipal(auth(`token ${sudoToken}`)).siteAdmin, true);
   });
 
   it('lets an mcp-only token authenticate but not use GraphQL', () => {
-    const principal = expectPrincipal(auth(`token ${mcpToken}`));
-    assert.deepEqual(principal.scopes, ['mcp']);
-    assert.equal(canUseGraphQL(principal), false);
-    assert.equal(canUseGraphQL(expectPrincipal(auth(`token ${devToken}`))), true);
+    const result = auth(`token ${mcpToken}`);
+    assert.deepEqual(expectPrincipal(result).scopes, ['mcp']);
+    const refused = authorize(result, 'graphql', PRIVATE_SITE);
+    assert.ok(!refused.ok && refused.refusal.status === 401 && refused.refusal.message === INVALID_TOKEN);
+    assert.equal(authorize(auth(`token ${devToken}`), 'graphql', PRIVATE_SITE).ok, true);
+  });
+
+  it('marks the metrics scrape token, compared whole, wherever it is presented', () => {
+    const scrape = 'scrape-secret-0123456789';
+    const withScrape = createAuthenticator(store, { scrapeToken: scrape });
+    const as = (headers: Record<string, string>, query = '') => withScrape({ headers, query: new URLSearchParams(query) });
+    for (const [result, via] of [[as({ authorization: `Bearer ${scrape}` }), 'header'], [as({ authorization: `token ${scrape}` }), 'header'], [as({}, `token=${scrape}`), 'query']] as const) {
+      assert.deepEqual(result, { ok: false, failure: { status: 401, message: INVALID_TOKEN }, via, scrapeToken: true }, 'the scrape token is no access token');
+    }
+    for (const near of [`${scrape}x`, scrape.slice(0, -1), scrape.toUpperCase()]) {
+      assert.equal(as({ authorization: `Bearer ${near}` }).scrapeToken, false, near);
+    }
+    const dev = as({ authorization: `token ${devToken}` });
+    assert.ok(dev.ok && !dev.scrapeToken);
+    assert.equal(auth(`Bearer ${scrape}`).scrapeToken, false, 'without a configured scrape token nothing is one');
   });
 
   it('records the last use of the token', async () => {

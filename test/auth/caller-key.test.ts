@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createAuthenticator, type Authenticator } from '../../src/auth/authenticate.js';
-import { addressKey, createCallerKeys } from '../../src/auth/caller-key.js';
+import { addressKey, createCallerKeys, type CallerRequest } from '../../src/auth/caller-key.js';
 import { credentialFingerprint } from '../../src/auth/credential.js';
 import type { Store } from '../../src/store/records.js';
 import { createAccessToken } from '../../src/store/tokens.js';
@@ -28,17 +28,26 @@ describe('caller keys', () => {
     adminToken = createAccessToken(store, { userId: admin.id, creatorId: admin.id, scopes: ['user:all', 'site-admin:sudo'], note: '' }).token;
   });
 
-  const request = (headers: Record<string, string>, query = '', remoteAddress = '192.0.2.7') => ({ headers, query: new URLSearchParams(query), remoteAddress });
+  /** A request as the edge holds it: its authentication resolved on first read, by `using`. */
+  const request = (headers: Record<string, string>, query = '', remoteAddress = '192.0.2.7', using: Authenticator = authenticate): CallerRequest => {
+    let resolved: ReturnType<Authenticator> | undefined;
+    return {
+      headers, query: new URLSearchParams(query), remoteAddress,
+      get auth() {
+        return (resolved ??= using(this));
+      },
+    };
+  };
 
   it('keys a valid token by its id, the same for every spelling and for ?token=', () => {
-    const keys = createCallerKeys(authenticate);
+    const keys = createCallerKeys();
     const secret = token.slice('sgp_local_'.length);
     const spellings = [request({ authorization: `token ${token}` }), request({ authorization: `Bearer ${secret.toUpperCase()}` }), request({ authorization: `token sgp_other_${secret}` }), request({}, `token=${token}`)];
     for (const r of spellings) assert.deepEqual(keys(r), { key: `token:${tokenId}`, anonymous: false });
   });
 
   it('keys anonymous callers, malformed headers and made-up tokens by the address, so they share one budget', () => {
-    const keys = createCallerKeys(authenticate);
+    const keys = createCallerKeys();
     const address = { key: 'address:192.0.2.7', anonymous: true };
     assert.deepEqual(keys(request({})), address);
     assert.deepEqual(keys(request({ authorization: 'token' })), address);
@@ -48,25 +57,37 @@ describe('caller keys', () => {
 
   it('authenticates each credential once, then knows it by fingerprint alone', () => {
     let calls = 0;
-    const counting: Authenticator = (headers, query) => {
+    const counting: Authenticator = (credentials) => {
       calls++;
-      return authenticate(headers, query);
+      return authenticate(credentials);
     };
-    const keys = createCallerKeys(counting);
-    for (let i = 0; i < 5; i++) keys(request({ authorization: `token ${token}` }));
+    const keys = createCallerKeys();
+    for (let i = 0; i < 5; i++) keys(request({ authorization: `token ${token}` }, '', '192.0.2.7', counting));
+    assert.equal(calls, 1);
+  });
+
+  it('reads the request\'s own authentication, which its door then reads without authenticating again', () => {
+    let calls = 0;
+    const counting: Authenticator = (credentials) => {
+      calls++;
+      return authenticate(credentials);
+    };
+    const first = request({ authorization: `token ${token}` }, '', '192.0.2.7', counting);
+    assert.deepEqual(createCallerKeys()(first), { key: `token:${tokenId}`, anonymous: false });
+    assert.ok(first.auth.ok && first.auth.principal.tokenId === tokenId);
     assert.equal(calls, 1);
   });
 
   it('remembers a bounded number of credentials, oldest forgotten first', () => {
     let calls = 0;
-    const counting: Authenticator = (headers, query) => {
+    const counting: Authenticator = (credentials) => {
       calls++;
-      return authenticate(headers, query);
+      return authenticate(credentials);
     };
-    const keys = createCallerKeys(counting, 1);
-    keys(request({ authorization: `token ${token}` }));
-    keys(request({ authorization: `token ${adminToken}` }));
-    keys(request({ authorization: `token ${token}` }));
+    const keys = createCallerKeys(1);
+    keys(request({ authorization: `token ${token}` }, '', '192.0.2.7', counting));
+    keys(request({ authorization: `token ${adminToken}` }, '', '192.0.2.7', counting));
+    keys(request({ authorization: `token ${token}` }, '', '192.0.2.7', counting));
     assert.equal(calls, 3, 'the first token was forgotten when the second arrived');
   });
 

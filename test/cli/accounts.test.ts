@@ -29,7 +29,7 @@ describe('quarry users, tokens and roles', () => {
   const authenticate = async (token: string) => {
     const store = openStore(data);
     try {
-      return createAuthenticator(store)({ authorization: `token ${token}` });
+      return createAuthenticator(store)({ headers: { authorization: `token ${token}` } });
     } finally {
       await store.close();
     }
@@ -69,7 +69,7 @@ describe('quarry users, tokens and roles', () => {
     assert.deepEqual(Object.keys(record ?? {}).sort(), ['createdAt', 'creatorId', 'id', 'lastUsedAt', 'note', 'revoked', 'scopes', 'userId']);
 
     assert.deepEqual(await cli('tokens', 'revoke', '1'), { code: 0, stdout: ['revoked token 1'], stderr: [] });
-    assert.deepEqual((await authenticate(token)), { ok: false, failure: { status: 401, message: 'Invalid access token.' } });
+    assert.deepEqual((await authenticate(token)), { ok: false, failure: { status: 401, message: 'Invalid access token.' }, via: 'header', scrapeToken: false });
     assert.match((await cli('tokens', 'list')).stdout[1] ?? '', /revoked$/);
   });
 

@@ -25,7 +25,7 @@ before(() => {
     repos: { get: (name: string) => (name === APP ? info : null), resolveRevision: async () => repo.oids.merge },
     diffs: createDiffHistory(() => repo.dir, pool),
   } as unknown as GraphQLServices;
-  context = { principal: ANONYMOUS, canRead: () => true, signal: new AbortController().signal, services };
+  context = { principal: { ...ANONYMOUS, canRead: () => true }, signal: new AbortController().signal, services };
 });
 after(async () => {
   await pool.close();

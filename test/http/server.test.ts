@@ -1,10 +1,12 @@
 /**
  * The uWS edge on a real loopback port: native binding, routing answers, bounded and gzip bodies,
- * and that a refused request leaves the server serving.
+ * that a refused request leaves the server serving, and that a request's credentials are resolved
+ * at most once, the edge and the handler sharing the result.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { createCallerLimiter } from '../../src/http/caller-limits.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import type { Route } from '../../src/http/routes.js';
 import { createHttpServer, type HttpServer } from '../../src/http/server.js';
@@ -86,6 +88,44 @@ test('a handler that throws answers 500, is logged, and is counted by route and 
   const text = metrics.render({ poolQueueDepth: 0, poolThreads: 1, requestsInFlight: server.requestsInFlight, indexes: { repositories: 0, files: 0, bytes: 0 }, uptimeSeconds: 1 });
   assert.equal(metricValue(text, 'quarry_http_requests_total{route="/throws",status="500"}'), 1);
   assert.equal(metricValue(text, 'quarry_http_requests_total{route="unmatched",status="404"}'), 1);
+});
+
+test('the edge and the handler read one resolution of a request\'s credentials; nobody asking costs none', async () => {
+  const resolved: string[] = [];
+  const seen: string[] = [];
+  const authServer = createHttpServer<{ readonly who: string }>({
+    authenticate: (request) => {
+      resolved.push(request.headers['authorization'] ?? '');
+      return { who: request.headers['authorization'] ?? 'nobody' };
+    },
+    maxBodyBytes: () => LIMIT,
+    limits: {
+      limiter: createCallerLimiter(() => ({ requestsPerMinute: 0, anonymousRequestsPerMinute: 0, concurrentRequests: 0, queuedRequests: 0, queueTimeoutMs: 0 })),
+      callerOf: (request) => ({ key: request.auth.who, anonymous: false }),
+    },
+    guard: (request) => (request.path !== '/health' && request.auth.who === 'mallory' ? { status: 403, body: 'no\n', headers: {} } : null),
+    routes: [
+      { method: 'GET', path: '/who', handler: (request, reply) => reply.text(200, request.auth.who) },
+      { method: 'GET', path: '/health', unlimited: true, handler: (_, reply) => reply.text(200, 'ok') },
+    ],
+  });
+  const { port } = await authServer.listen('127.0.0.1', 0);
+  try {
+    const as = async (path: string, who?: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, who === undefined ? {} : { headers: { Authorization: who } });
+      seen.push(`${res.status} ${(await res.text()).trim()}`);
+    };
+    await as('/who', 'alice');
+    await as('/who', 'alice');
+    await as('/who', 'mallory');
+    assert.deepEqual(seen, ['200 alice', '200 alice', '403 no']);
+    assert.deepEqual(resolved, ['alice', 'alice', 'mallory'], 'once per request, though the limits, the guard and the handler all read it');
+    await as('/health', 'carol');
+    assert.deepEqual(seen.at(-1), '200 ok');
+    assert.equal(resolved.length, 3, 'an unlimited route nobody asks about is never resolved');
+  } finally {
+    await authServer.close(100);
+  }
 });
 
 function chunkedBody(parts: string[]): ReadableStream<Uint8Array> {

@@ -55,7 +55,7 @@ export const commitResolvers: Resolvers = {
         ...(args.afterDate ? { after: parseDate(args.afterDate) } : {}),
         ...(args.path ? { path: args.path } : {}),
       };
-      const people = await history.contributors(p.name, options, ctx.canRead);
+      const people = await history.contributors(p.name, options, ctx.principal.canRead);
       const rows: ContributorParent[] = people.map((c) => ({ ...c, repo: p }));
       const key = new Map(rows.map((row, i) => [row, String(i).padStart(10, '0')]));
       return page(rows, args.first, args.after, (row) => key.get(row)!);

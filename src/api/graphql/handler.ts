@@ -1,12 +1,11 @@
 /**
- * POST /.api/graphql as a plain function: body in, status and JSON text out. Order: scope check,
- * body shape and nesting; text size, parse and cost measurement (linear, cached); Quarry's
- * expansion and search limits; validation (Sourcegraph's order: an invalid query is reported,
- * not cost-refused); Sourcegraph's cost limits; the overlap rule and compilation; execution.
- * Each step runs only once the steps before it have bounded its work.
+ * POST /.api/graphql as a plain function: body in, status and JSON text out, for a caller its door
+ * admitted (auth/authorize.ts). Order: body shape and nesting; text size, parse and cost
+ * measurement (linear, cached); Quarry's expansion and search limits; validation (Sourcegraph's
+ * order: an invalid query is reported, not cost-refused); Sourcegraph's cost limits; the overlap
+ * rule and compilation; execution. Each step runs only once the steps before it have bounded its work.
  */
 import type { GraphQLError, GraphQLSchema } from 'graphql';
-import type { Principal } from '../../auth/principal.js';
 import { createCompiledQueryCache, DEFAULT_CACHE_ENTRIES, type CompiledQueryCache, type PreparedQuery, type QueryRunner } from './compiled-queries.js';
 import { exceedsCost, expansionRefusal, QUERY_COST_EXCEEDED, searchRefusal, type CostLimits } from './cost.js';
 import { toGraphQLError } from './errors.js';
@@ -29,8 +28,6 @@ export interface GraphQLResponse {
 export interface GraphQLHandlerOptions {
   /** Read per request so site configuration changes apply without a restart. */
   readonly limits: () => CostLimits;
-  /** The auth module's rule, e.g. refusing tokens whose only scope is `mcp`. */
-  readonly canUseGraphQL: (principal: Principal) => boolean;
   readonly cacheEntries?: number;
   /** Called after each executed query (metrics, logs). */
   readonly observe?: (event: { readonly name: string; readonly ms: number; readonly errors: number }) => void;
@@ -40,8 +37,6 @@ export type GraphQLHandler = ((request: GraphQLRequest, context: RequestContext)
   readonly cache: CompiledQueryCache;
   readonly schema: GraphQLSchema;
 };
-
-const SCOPE_REFUSED = 'the access token scopes do not allow GraphQL API access';
 
 function errorResponse(status: number, message: string): GraphQLResponse {
   return { status, body: JSON.stringify({ errors: [{ message }] }) };
@@ -77,10 +72,6 @@ class ResolverContext implements GraphQLContext {
     return this.request.principal;
   }
 
-  get canRead(): RequestContext['canRead'] {
-    return this.request.canRead;
-  }
-
   /** The request's AbortSignal is made when a resolver first asks (searches do). */
   get signal(): AbortSignal {
     return this.request.signal;
@@ -91,7 +82,6 @@ export function createGraphQLHandler(services: GraphQLServices, options: GraphQL
   const schema = createSchema();
   const cache = createCompiledQueryCache(schema, options.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
   const handle = async (request: GraphQLRequest, context: RequestContext): Promise<GraphQLResponse> => {
-    if (!options.canUseGraphQL(context.principal)) return errorResponse(403, SCOPE_REFUSED);
     const params = readGraphQLParams(request.body);
     if ('status' in params) return errorResponse(params.status, params.message);
     const admitted = admit(cache.prepare(params.query, params.operationName), params.variables, options.limits());

@@ -21,7 +21,7 @@ export const repoResolvers: Resolvers = {
     repositories(_: unknown, args: RepositoriesArgs, ctx: GraphQLContext) {
       const names = args.names ? new Set(args.names) : null;
       const needle = args.query?.toLowerCase() ?? '';
-      const repos = ctx.services.repos.list(ctx.canRead).filter((r) => (names === null || names.has(r.name)) && r.name.toLowerCase().includes(needle));
+      const repos = ctx.services.repos.list(ctx.principal.canRead).filter((r) => (names === null || names.has(r.name)) && r.name.toLowerCase().includes(needle));
       return page(repos, args.first, args.after, (r) => r.name);
     },
   },

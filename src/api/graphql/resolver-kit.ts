@@ -46,7 +46,7 @@ export function page<T>(items: readonly T[], first: number | null | undefined, a
 
 /** A repository the caller may read, or null: unreadable and missing look the same. */
 export function visibleRepo(ctx: GraphQLContext, name: string): RepoInfo | null {
-  return ctx.services.repos.get(name, ctx.canRead);
+  return ctx.services.repos.get(name, ctx.principal.canRead);
 }
 
 export function requireSiteAdmin(ctx: GraphQLContext): void {

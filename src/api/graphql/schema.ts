@@ -27,7 +27,7 @@ const nodeResolvers: Resolvers = {
       }
       if (type === 'Repository') {
         const id = decodeNumericId('Repository', args.id);
-        const repo = ctx.services.repos.list(ctx.canRead).find((r) => r.id === id);
+        const repo = ctx.services.repos.list(ctx.principal.canRead).find((r) => r.id === id);
         return repo ? { ...repo, __typename: 'Repository' } : null;
       }
       return null;

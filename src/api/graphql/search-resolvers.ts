@@ -19,7 +19,7 @@ const MAX_FILTERS_PER_KIND = 25;
 const VERSION_PATTERN: Record<string, PatternType> = { V1: 'regexp', V2: 'literal', V3: 'standard' };
 
 function repoOf(ctx: GraphQLContext, match: SearchMatch): RepoInfo {
-  return ctx.services.repos.get(match.repository, ctx.canRead) ?? {
+  return ctx.services.repos.get(match.repository, ctx.principal.canRead) ?? {
     id: match.repositoryID, name: match.repository, description: '', fork: match.type === 'repo' && match.fork,
     archived: match.type === 'repo' && match.archived, private: false, defaultBranch: match.type === 'commit' ? null : match.branches[0] ?? null,
   };
@@ -52,7 +52,7 @@ export const searchResolvers: Resolvers = {
   },
   Search: {
     async results(parent: SearchParent, _: unknown, ctx: GraphQLContext): Promise<ResultsParent> {
-      const request = { query: parent.query, patternType: parent.patternType, canRead: ctx.canRead, signal: ctx.signal };
+      const request = { query: parent.query, patternType: parent.patternType, canRead: ctx.principal.canRead, signal: ctx.signal };
       return { response: await inSearchLane(ctx, ctx.signal, () => ctx.services.search.search(request)) };
     },
   },

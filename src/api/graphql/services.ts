@@ -30,10 +30,9 @@ export interface GraphQLServices {
   readonly history?: RepoHistory;
 }
 
-/** Per request: who asks, what they may read, and the request's cancellation. */
+/** Per request: who asks (with what they may read), and the request's cancellation. */
 export interface RequestContext {
   readonly principal: Principal;
-  readonly canRead: (repo: string) => boolean;
   readonly signal: AbortSignal;
 }
 

@@ -1,13 +1,7 @@
 /**
- * Who may reach an MCP endpoint, decided before the SDK sees the request: DNS-rebinding and
- * Origin checks (403), credentials (401 with a Bearer challenge), token scope (403
- * insufficient_scope) and the MCP#ACCESS permission (403 `forbidden`), with CORS for allowed origins.
+ * Where an MCP request may come from, checked before its caller (auth/authorize.ts) and before
+ * the SDK sees it: DNS-rebinding and Origin checks (403), and CORS for allowed origins.
  */
-import { hasPermission, hasScope, type AuthResult } from '../../auth/authenticate.js';
-import type { Principal } from '../../auth/principal.js';
-
-export const MCP_PERMISSION = 'MCP#ACCESS';
-const ACCEPTED_SCOPES = ['mcp', 'user:all', 'site-admin:sudo'];
 const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export interface OriginPolicy {
@@ -57,27 +51,4 @@ export function corsHeaders(headers: Readonly<Record<string, string>>): Record<s
     'Access-Control-Expose-Headers': 'mcp-session-id, mcp-protocol-version, www-authenticate',
     Vary: 'Origin',
   };
-}
-
-function challenge(error: string, description: string): string {
-  return `Bearer realm="Quarry", error="${error}", error_description="${description.replace(/["\\]/g, '')}", scope="mcp"`;
-}
-
-/** The principal, or the refusal of reference §1.5 and mcp-auth §3.2. */
-export function checkCaller(auth: AuthResult): { readonly principal: Principal } | Refusal {
-  if (!auth.ok) {
-    const headers = { 'Content-Type': 'application/json', 'WWW-Authenticate': challenge('invalid_token', auth.failure.message) };
-    return { status: 401, body: JSON.stringify({ error: 'invalid_token', error_description: auth.failure.message }), headers };
-  }
-  const { principal } = auth;
-  if (principal.userId === null) {
-    const message = 'Authorization required: send an access token with the mcp or user:all scope.';
-    return { status: 401, body: JSON.stringify({ error: 'invalid_token', error_description: message }), headers: { 'Content-Type': 'application/json', 'WWW-Authenticate': challenge('invalid_token', message) } };
-  }
-  if (!ACCEPTED_SCOPES.some((scope) => hasScope(principal, scope))) {
-    const message = 'This access token lacks the mcp scope.';
-    return { status: 403, body: JSON.stringify({ error: 'insufficient_scope', error_description: message }), headers: { 'Content-Type': 'application/json', 'WWW-Authenticate': challenge('insufficient_scope', message) } };
-  }
-  if (!hasPermission(principal, MCP_PERMISSION)) return { status: 403, body: 'forbidden\n', headers: { 'Content-Type': 'text/plain; charset=utf-8' } };
-  return { principal };
 }

@@ -1,15 +1,16 @@
 /**
- * The MCP front door: `/.api/mcp`, `/.api/mcp/all` and `/.api/mcp/deepsearch` as routes. Access is
- * decided here; the protocol is spoken in protocol threads (stateless: every POST gets its own SDK
- * transport, so any process can answer any request); tools run here. GET and DELETE answer 405;
- * with `mcp.enabled` false every path under `/.api/mcp` answers 404 `no route`.
+ * The MCP front door: `/.api/mcp`, `/.api/mcp/all` and `/.api/mcp/deepsearch` as routes. Origins
+ * are checked here, callers by auth/authorize.ts; the protocol is spoken in protocol threads
+ * (stateless: every POST gets its own SDK transport, so any process can answer any request); tools
+ * run here. GET and DELETE answer 405; with `mcp.enabled` false every path under `/.api/mcp`
+ * answers 404 `no route`.
  */
-import type { AuthResult } from '../../auth/authenticate.js';
-import type { Principal } from '../../auth/principal.js';
+import { authorize, type McpDoor, type SiteAccess } from '../../auth/authorize.js';
+import type { Authentication } from '../../auth/principal.js';
 import type { HttpRequest } from '../../http/request.js';
 import type { Reply } from '../../http/respond.js';
 import type { Route } from '../../http/routes.js';
-import { checkCaller, checkOrigin, corsHeaders, type OriginPolicy, type Refusal } from './access.js';
+import { checkOrigin, corsHeaders, type OriginPolicy, type Refusal } from './access.js';
 import type { ListedTool } from './protocol-messages.js';
 import { ProtocolThreads } from './protocol-threads.js';
 import { ENDPOINT_PATHS, IMPLEMENTED, toolsFor } from './registry.js';
@@ -25,8 +26,8 @@ export interface McpSettings {
 export interface McpRouteDeps {
   /** Read per request: the site configuration applies without a restart. */
   readonly settings: () => McpSettings;
-  readonly authenticate: (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult;
-  readonly repoAccess: (principal: Principal) => (repo: string) => boolean;
+  /** Site setting `auth.public`, as the authorization table reads it (MCP's rows refuse anonymous callers on any site). */
+  readonly site: () => SiteAccess;
   readonly services: McpServices;
   readonly origins: OriginPolicy;
   readonly disableDeepsearchTool: boolean;
@@ -39,12 +40,13 @@ export interface McpRouteDeps {
 }
 
 export interface McpFrontDoor {
-  readonly routes: Route[];
+  readonly routes: Route<Authentication>[];
   /** Stops the protocol threads; after the HTTP server stopped. */
   close(): Promise<void>;
 }
 
-const NO_QUERY = new URLSearchParams();
+/** Each endpoint's row in the authorization table. */
+export const ENDPOINT_DOORS: Readonly<Record<Endpoint, McpDoor>> = { core: 'mcp', all: 'mcp-all', deepsearch: 'mcp-deepsearch' };
 
 const METHOD_NOT_ALLOWED = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
 
@@ -54,9 +56,9 @@ export function mcpRoutes(deps: McpRouteDeps): McpFrontDoor {
   const served = new Map(endpoints.map((endpoint) => [endpoint, toolsFor(endpoint, registryOptions, deps.tools ?? IMPLEMENTED)]));
   const listings = Object.fromEntries(endpoints.map((endpoint) => [endpoint, served.get(endpoint)!.map(listed)])) as Record<Endpoint, ListedTool[]>;
   const threads = new ProtocolThreads({ version: deps.version, listings, disabledTools: deps.disableDeepsearchTool ? ['deepsearch'] : [] }, deps.protocolThreads, deps.log);
-  const routes = endpoints.flatMap((endpoint): Route[] => {
+  const routes = endpoints.flatMap((endpoint): Route<Authentication>[] => {
     const tools = new Map(served.get(endpoint)!.map((t) => [t.name, t]));
-    const handler: Route['handler'] = (request, reply) => serve(deps, threads, endpoint, tools, request, reply);
+    const handler: Route<Authentication>['handler'] = (request, reply) => serve(deps, threads, endpoint, tools, request, reply);
     return [{ method: '*', path: ENDPOINT_PATHS[endpoint], handler }, { method: '*', path: `${ENDPOINT_PATHS[endpoint]}/`, handler }];
   });
   routes.push({ method: '*', path: '/.api/mcp/*', handler: (_, reply) => reply.text(404, 'no route') });
@@ -67,7 +69,7 @@ function listed(tool: ToolDefinition): ListedTool {
   return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
 }
 
-async function serve(deps: McpRouteDeps, threads: ProtocolThreads, endpoint: Endpoint, tools: ReadonlyMap<string, ToolDefinition>, request: HttpRequest, reply: Reply): Promise<void> {
+async function serve(deps: McpRouteDeps, threads: ProtocolThreads, endpoint: Endpoint, tools: ReadonlyMap<string, ToolDefinition>, request: HttpRequest<Authentication>, reply: Reply): Promise<void> {
   const settings = deps.settings();
   if (!settings.enabled) return reply.text(404, 'no route');
   const refuse = (refusal: Refusal, extra: Record<string, string> = {}): void => reply.send(refusal.status, refusal.body, { ...refusal.headers, ...extra });
@@ -75,13 +77,11 @@ async function serve(deps: McpRouteDeps, threads: ProtocolThreads, endpoint: End
   if (originRefusal !== null) return refuse(originRefusal);
   const cors = corsHeaders(request.headers);
   if (request.method === 'OPTIONS') return reply.send(204, '', { ...cors, 'Access-Control-Max-Age': '600' });
-  // No `?token=`: MCP forbids access tokens in the URL, where proxies and logs keep them.
-  const caller = checkCaller(deps.authenticate(request.headers, NO_QUERY));
-  if (!('principal' in caller)) return refuse(caller, cors);
+  const caller = authorize(request.auth, ENDPOINT_DOORS[endpoint], deps.site);
+  if (!caller.ok) return refuse(caller.answer, cors);
   if (request.method !== 'POST') return reply.send(405, METHOD_NOT_ALLOWED, { ...cors, 'Content-Type': 'application/json', Allow: 'POST, OPTIONS' });
   const context: ToolContext = {
     principal: caller.principal,
-    canRead: deps.repoAccess(caller.principal),
     signal: request.signal,
     origin: originOf(request),
     maxAnswerTokens: settings.maxAnswerTokens,

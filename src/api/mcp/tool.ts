@@ -8,10 +8,9 @@ import type { ObjectSchema } from './arguments.js';
 
 export type Endpoint = 'core' | 'all' | 'deepsearch';
 
-/** Per call: who asks, what they may read, where links point, and how long the answer may be. */
+/** Per call: who asks (carrying what they may read), where links point, and how long the answer may be. */
 export interface ToolContext {
   readonly principal: Principal;
-  readonly canRead: (repo: string) => boolean;
   readonly signal: AbortSignal;
   /** The server's origin as the client reached it, e.g. `http://127.0.0.1:7080`; links start here. */
   readonly origin: string;

@@ -2,8 +2,8 @@
  * `GET /.api/search/stream`: Sourcegraph's streaming search (reference §3.4) as server-sent events.
  * Matches go out as shards finish; the client's disconnect aborts the search down to the pool.
  */
-import type { AuthResult } from '../../auth/authenticate.js';
-import type { Principal } from '../../auth/principal.js';
+import { authorize, type SiteAccess } from '../../auth/authorize.js';
+import type { Authentication } from '../../auth/principal.js';
 import { isQuarryError, publicMessage, type ErrorCode } from '../../errors.js';
 import type { Route } from '../../http/routes.js';
 import type { StreamWriter } from '../../http/respond.js';
@@ -13,16 +13,12 @@ import type { SearchService } from '../../search/contracts.js';
 import { searchFilters, sseEvent, streamMatch, type MatchShape } from './events.js';
 import { parseStreamParams, type StreamParams } from './params.js';
 
-/** The Sourcegraph API rule of auth/policy.ts over the store's authenticator (forSourcegraphApi), or a test's own. */
-export type Authenticate = (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult | Promise<AuthResult>;
-
 export type SearchOutcome = 'completed' | 'alert' | 'error' | 'cancelled';
 
 export interface StreamSearchDeps {
   readonly search: SearchService;
-  readonly authenticate: Authenticate;
-  /** The repositories a principal may read (store/repo-permissions.ts createRepoAccess). */
-  readonly repoAccess: (principal: Principal) => (repo: string) => boolean;
+  /** Site setting `auth.public`, read per request. */
+  readonly site: () => SiteAccess;
   readonly onSearchEnd?: (outcome: SearchOutcome) => void;
 }
 
@@ -36,17 +32,17 @@ const ALERT_CODES: readonly ErrorCode[] = ['QUERY_SYNTAX', 'QUERY_UNSUPPORTED', 
 /** Intermediate progress events come at most this often. */
 const PROGRESS_INTERVAL_MS = 250;
 
-export function streamSearchRoute(deps: StreamSearchDeps): Route {
+export function streamSearchRoute(deps: StreamSearchDeps): Route<Authentication> {
   return {
     method: 'GET',
     path: STREAM_PATH,
     async handler(request, reply) {
-      const auth = await deps.authenticate(request.headers, request.query);
-      if (!auth.ok) return reply.text(auth.failure.status, auth.failure.message, { Vary: 'Authorization' });
+      const decision = authorize(request.auth, 'stream', deps.site);
+      if (!decision.ok) return reply.send(decision.answer.status, decision.answer.body, decision.answer.headers);
       const params = parseStreamParams(request.query);
       if ('error' in params) return reply.text(400, params.error);
       const events = eventQueue(reply.stream(200, SSE_HEADERS));
-      const outcome = await runStream(deps, params, deps.repoAccess(auth.principal), request.signal, events);
+      const outcome = await runStream(deps, params, decision.principal.canRead, request.signal, events);
       deps.onSearchEnd?.(outcome);
       await events.send('done', {});
       await events.end();

@@ -3,7 +3,8 @@
  * repositories (one restricted to admins), the git-backed repository browser, and the instance
  * store's accounts, repository permissions and site configuration.
  */
-import { ANONYMOUS, type Principal } from '../../../src/auth/principal.js';
+import { ANONYMOUS, type Identity } from '../../../src/auth/principal.js';
+import { withRepoAccess } from '../../../src/auth/repo-access.js';
 import { DEFAULT_COST_LIMITS, type CostLimits } from '../../../src/api/graphql/cost.js';
 import { createGraphQLHandler, type GraphQLHandler } from '../../../src/api/graphql/handler.js';
 import type { AccountService, GraphQLServices, RequestContext } from '../../../src/api/graphql/services.js';
@@ -11,7 +12,7 @@ import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../../g
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../../e2e/engine-fixture.js';
 import { createAccountService, createConfigService } from '../../../src/store/account-service.js';
 import { createRepoBrowser } from '../../../src/repos/browser.js';
-import { createRepoAccess, restrictRepo } from '../../../src/store/repo-permissions.js';
+import { restrictRepo } from '../../../src/store/repo-permissions.js';
 import type { Store } from '../../../src/store/records.js';
 
 export const SECRET_REPO = 'github.com/acme/secret';
@@ -31,15 +32,15 @@ export interface GraphQLFixture {
   readonly engine: EngineFixture;
   readonly services: GraphQLServices;
   readonly accounts: AccountService;
-  readonly admin: Principal;
-  readonly alice: Principal;
+  readonly admin: Identity;
+  readonly alice: Identity;
   limits: CostLimits;
   handler: GraphQLHandler;
-  post(body: unknown, principal?: Principal): Promise<{ status: number; json: any }>;
+  post(body: unknown, caller?: Identity): Promise<{ status: number; json: any }>;
   close(): Promise<void>;
 }
 
-export function principalOf(user: { id: number; username: string; siteAdmin: boolean }, scopes: string[] = ['user:all']): Principal {
+export function principalOf(user: { id: number; username: string; siteAdmin: boolean }, scopes: string[] = ['user:all']): Identity {
   return {
     ...ANONYMOUS, userId: user.id, username: user.username, siteAdmin: user.siteAdmin, scopes, tokenId: 1,
     roles: user.siteAdmin ? ['USER', 'SITE_ADMINISTRATOR'] : ['USER'],
@@ -48,8 +49,9 @@ export function principalOf(user: { id: number; username: string; siteAdmin: boo
 
 let fixtureStore: Store | null = null;
 
-export function contextFor(principal: Principal): RequestContext {
-  return { principal, canRead: createRepoAccess(fixtureStore!, principal), signal: new AbortController().signal };
+/** The request context of a caller its door admitted: the principal carries the store's repository access. */
+export function contextFor(caller: Identity): RequestContext {
+  return { principal: withRepoAccess(fixtureStore!, caller), signal: new AbortController().signal };
 }
 
 export async function createGraphQLFixture(): Promise<GraphQLFixture> {
@@ -82,8 +84,8 @@ export async function createGraphQLFixture(): Promise<GraphQLFixture> {
     alice: principalOf(aliceUser),
     limits: DEFAULT_COST_LIMITS,
     handler: undefined as unknown as GraphQLHandler,
-    async post(body, principal = fixture.alice) {
-      const response = await fixture.handler({ body }, contextFor(principal));
+    async post(body, caller = fixture.alice) {
+      const response = await fixture.handler({ body }, contextFor(caller));
       return { status: response.status, json: JSON.parse(response.body) };
     },
     async close() {
@@ -92,9 +94,6 @@ export async function createGraphQLFixture(): Promise<GraphQLFixture> {
       removeDir(sources);
     },
   };
-  fixture.handler = createGraphQLHandler(services, {
-    limits: () => fixture.limits,
-    canUseGraphQL: (p) => p.scopes.length === 0 || p.scopes.some((s) => s !== 'mcp'),
-  });
+  fixture.handler = createGraphQLHandler(services, { limits: () => fixture.limits });
   return fixture;
 }

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { getIntrospectionQuery } from 'graphql';
 import { DEFAULT_COST_LIMITS } from '../../../src/api/graphql/cost.js';
 import { createGraphQLHandler } from '../../../src/api/graphql/handler.js';
-import { contextFor, createGraphQLFixture, principalOf, type GraphQLFixture } from './fixture.js';
+import { contextFor, createGraphQLFixture, type GraphQLFixture } from './fixture.js';
 
 let fx: GraphQLFixture;
 before(async () => { fx = await createGraphQLFixture(); });
@@ -45,14 +45,6 @@ test('a missing required variable is an error without data', async () => {
   assert.equal(status, 200);
   assert.equal(json.data, undefined);
   assert.match(json.errors[0].message, /\$n/);
-});
-
-test('a token with only the mcp scope is refused with 403', async () => {
-  const mcpOnly = principalOf({ id: 2, username: 'alice', siteAdmin: false }, ['mcp']);
-  const response = await fx.handler({ body: { query: '{ currentUser { username } }' } }, contextFor(mcpOnly));
-  assert.equal(response.status, 403);
-  assert.equal(JSON.parse(response.body).errors.length, 1);
-  assert.equal((await fx.post({ query: '{ currentUser { username } }' })).status, 200);
 });
 
 test('the standard introspection query succeeds under the default limits', async () => {
@@ -126,7 +118,7 @@ test('an invalid document is answered as a validation error, not cost-estimated'
 test('observe hears each executed query with its request name and error count', async () => {
   const events: { name: string; errors: number }[] = [];
   const handler = createGraphQLHandler(fx.services, {
-    limits: () => DEFAULT_COST_LIMITS, canUseGraphQL: () => true, observe: (e) => events.push({ name: e.name, errors: e.errors }),
+    limits: () => DEFAULT_COST_LIMITS, observe: (e) => events.push({ name: e.name, errors: e.errors }),
   });
   await handler({ body: { query: '{ site { siteID } }' }, name: 'Site' }, contextFor(fx.alice));
   await handler({ body: { query: '{ users { totalCount } }' }, name: 'Users' }, contextFor(fx.alice));

@@ -45,7 +45,7 @@ function watch(inner: SearchService): WatchedSearch {
 }
 
 function handlerWith(watched: WatchedSearch, limits: CostLimits): GraphQLHandler {
-  return createGraphQLHandler({ ...fx.services, search: watched.service }, { limits: () => limits, canUseGraphQL: () => true });
+  return createGraphQLHandler({ ...fx.services, search: watched.service }, { limits: () => limits });
 }
 
 const refusal = (searches: number, limit: number): string => JSON.stringify({ errors: [{

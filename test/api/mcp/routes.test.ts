@@ -12,20 +12,24 @@ import { objectSchema } from '../../../src/api/mcp/arguments.js';
 import { mcpRoutes, type McpFrontDoor, type McpSettings } from '../../../src/api/mcp/routes.js';
 import type { McpServices } from '../../../src/api/mcp/services.js';
 import { ToolError, type ToolDefinition } from '../../../src/api/mcp/tool.js';
-import type { AuthResult } from '../../../src/auth/authenticate.js';
-import { ANONYMOUS, type Principal } from '../../../src/auth/principal.js';
+import { ANONYMOUS, type Authentication, type CredentialSource, type Principal } from '../../../src/auth/principal.js';
 import { createHttpServer } from '../../../src/http/index.js';
+import type { RequestCredentials } from '../../../src/http/request.js';
 import type { HttpServer } from '../../../src/http/server.js';
 
-const USER: Principal = { ...ANONYMOUS, userId: 7, username: 'agent', scopes: ['mcp'], roles: ['USER'], permissions: ['MCP#ACCESS'], tokenId: 1 };
+const USER: Principal = { ...ANONYMOUS, userId: 7, username: 'agent', scopes: ['mcp'], roles: ['USER'], permissions: ['MCP#ACCESS'], tokenId: 1, canRead: () => true };
 
-/** Like the real authenticator, it would take `?token=` when there is no header. */
-function authenticate(headers: Readonly<Record<string, string>>, query: URLSearchParams): AuthResult {
-  switch (headers['authorization'] ?? (query.get('token') === null ? undefined : `token ${query.get('token')}`)) {
-    case undefined: return { ok: true, principal: ANONYMOUS };
-    case 'token good': return { ok: true, principal: USER };
-    case 'token no-permission': return { ok: true, principal: { ...USER, permissions: [] } };
-    default: return { ok: false, failure: { status: 401, message: 'Invalid access token.' } };
+/** Like the real authenticator: a non-blank Authorization header, else `?token=`, names the credential. */
+function authenticate({ headers, query }: RequestCredentials): Authentication {
+  const header = headers['authorization']?.trim() || undefined;
+  const token = query.get('token') || undefined;
+  const via: CredentialSource = header !== undefined ? 'header' : token !== undefined ? 'query' : 'none';
+  const presented = { via, scrapeToken: false };
+  switch (header ?? (token === undefined ? undefined : `token ${token}`)) {
+    case undefined: return { ok: true, principal: { ...ANONYMOUS, canRead: () => false }, ...presented };
+    case 'token good': return { ok: true, principal: USER, ...presented };
+    case 'token no-permission': return { ok: true, principal: { ...USER, permissions: [] }, ...presented };
+    default: return { ok: false, failure: { status: 401, message: 'Invalid access token.' }, ...presented };
   }
 }
 
@@ -50,8 +54,7 @@ const frontDoors: McpFrontDoor[] = [];
 async function serve(options: { disableDeepsearchTool?: boolean; allowedOrigins?: string[] } = {}): Promise<string> {
   const front = mcpRoutes({
     settings: () => settings.current,
-    authenticate,
-    repoAccess: () => () => true,
+    site: () => ({ public: true }),
     services: {} as McpServices,
     origins: { loopbackListen: true, allowedOrigins: options.allowedOrigins ?? [] },
     disableDeepsearchTool: options.disableDeepsearchTool ?? false,
@@ -61,7 +64,7 @@ async function serve(options: { disableDeepsearchTool?: boolean; allowedOrigins?
     tools: TOOLS,
   });
   frontDoors.push(front);
-  const server = createHttpServer({ maxBodyBytes: () => 1 << 20, routes: front.routes });
+  const server = createHttpServer({ authenticate, maxBodyBytes: () => 1 << 20, routes: front.routes });
   servers.push(server);
   const { port } = await server.listen('127.0.0.1', 0);
   return `http://127.0.0.1:${port}`;

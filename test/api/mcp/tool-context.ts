@@ -2,7 +2,7 @@
  * Tool tests' context: the real MCP services over an engine fixture (LMDB index of real git
  * repositories), called as a given principal with a visibility rule and an answer budget.
  */
-import { ANONYMOUS, type Principal } from '../../../src/auth/principal.js';
+import { ANONYMOUS, type Identity } from '../../../src/auth/principal.js';
 import type { McpServices } from '../../../src/api/mcp/services.js';
 import type { ToolAnswer, ToolContext, ToolDefinition } from '../../../src/api/mcp/tool.js';
 import { runTool } from '../../../src/api/mcp/run-tool.js';
@@ -18,14 +18,13 @@ export function mcpServicesOf(fixture: EngineFixture): McpServices {
 export interface CallOptions {
   readonly canRead?: (repo: string) => boolean;
   readonly maxAnswerTokens?: number;
-  readonly principal?: Principal;
+  readonly principal?: Identity;
 }
 
 /** Runs the call exactly as the server does: arguments checked first, failures mapped to answers. */
 export async function callTool<Args>(services: McpServices, tool: ToolDefinition<Args>, args: unknown, options: CallOptions = {}): Promise<ToolAnswer> {
   const ctx: ToolContext = {
-    principal: options.principal ?? ANONYMOUS,
-    canRead: options.canRead ?? (() => true),
+    principal: { ...(options.principal ?? ANONYMOUS), canRead: options.canRead ?? (() => true) },
     signal: new AbortController().signal,
     origin: TEST_ORIGIN,
     maxAnswerTokens: options.maxAnswerTokens ?? 8000,

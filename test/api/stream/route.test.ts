@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { streamSearchRoute, type SearchOutcome } from '../../../src/api/stream/route.js';
-import { ANONYMOUS } from '../../../src/auth/principal.js';
+import { ANONYMOUS, type Authentication } from '../../../src/auth/principal.js';
 import { createError } from '../../../src/errors.js';
 import { createHttpServer, type HttpServer } from '../../../src/http/server.js';
 import type { FileMatch, SearchResponse } from '../../../src/model/result.js';
@@ -31,15 +31,14 @@ let server: HttpServer;
 let base = '';
 
 before(async () => {
+  // Every caller is anonymous on a public site, carrying a repository access that records what it was asked.
+  const principal = { ...ANONYMOUS, canRead: (repo: string) => readers.push(repo) > 0 };
   server = createHttpServer({
+    authenticate: (): Authentication => ({ ok: true, principal, via: 'none', scrapeToken: false }),
     maxBodyBytes: () => 1024,
     routes: [streamSearchRoute({
       search: { search: (request) => script(request) },
-      authenticate: () => ({ ok: true, principal: ANONYMOUS }),
-      repoAccess: () => (repo) => {
-        readers.push(repo);
-        return true;
-      },
+      site: () => ({ public: true }),
       onSearchEnd: (outcome) => outcomes.push(outcome),
     })],
   });
@@ -68,7 +67,7 @@ test('the first matches reach the client while the search is still running', asy
   assert.equal(outcomes.at(-1), 'completed');
 });
 
-test('the canRead the search receives comes from the repo-access factory', async () => {
+test('the canRead the search receives is the principal\'s own', async () => {
   let canRead: SearchRequest['canRead'];
   script = async (request) => {
     canRead = request.canRead;

@@ -71,7 +71,7 @@ export const commitSearchTool: ToolDefinition<CommitSearchArgs> = {
     const dated = args.after !== undefined || args.before !== undefined;
     const count = args.count ?? (dated ? DATED_DEFAULT_COUNT : DEFAULT_COUNT);
     const outcome = await history.searchCommits({
-      repos, canRead: ctx.canRead, count, contentTerms: args.contentTerms ?? [], revisions: args.revisions ?? [],
+      repos, canRead: ctx.principal.canRead, count, contentTerms: args.contentTerms ?? [], revisions: args.revisions ?? [],
       criteria: {
         messageTerms: args.messageTerms ?? [], authors: args.authors ?? [], committers: [], files: args.files ?? [],
         useRegex: args.useRegex ?? false,

@@ -14,7 +14,7 @@ export function diffService(ctx: ToolContext): DiffHistory {
 }
 
 export function requireRepo(ctx: ToolContext, repo: string): string {
-  if (ctx.services.repos.get(repo, ctx.canRead) === null) {
+  if (ctx.services.repos.get(repo, ctx.principal.canRead) === null) {
     throw new ToolError(`Repository not found: ${repo}. Use list_repos to find repository names.`);
   }
   return repo;

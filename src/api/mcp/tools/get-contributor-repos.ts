@@ -47,7 +47,7 @@ export const getContributorReposTool: ToolDefinition<GetContributorReposArgs> = 
     if (authors.length === 0) throw new ToolError('Pass the author to look for in authors (or author).');
     if (authors.length > MAX_AUTHORS) throw new ToolError(`Pass at most ${MAX_AUTHORS} authors.`);
     const limit = args.limit ?? DEFAULT_LIMIT;
-    const repos = await history.contributorRepos(authors, args.minCommits ?? 1, ctx.canRead);
+    const repos = await history.contributorRepos(authors, args.minCommits ?? 1, ctx.principal.canRead);
     const who = authors.map((a) => JSON.stringify(a)).join(' or ');
     if (repos.length === 0) return { text: `No repositories have commits by ${who}.\n` };
     const builder = new AnswerBuilder(ctx.maxAnswerTokens);

@@ -86,7 +86,7 @@ export const keywordSearchTool: ToolDefinition<{ query: string }> = {
     query: { type: 'string', description: 'The search query. Can include keywords, regex patterns, and filters.' },
   }, ['query']),
   async run(args, ctx) {
-    const response = await ctx.services.search.search({ query: args.query, signal: ctx.signal, canRead: ctx.canRead });
+    const response = await ctx.services.search.search({ query: args.query, signal: ctx.signal, canRead: ctx.principal.canRead });
     const files = response.matches.filter((m): m is FileMatch => m.type !== 'repo');
     const repos = response.matches.filter((m): m is RepoMatch => m.type === 'repo');
     const text = await renderSearchAnswer({

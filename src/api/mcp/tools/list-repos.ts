@@ -57,7 +57,7 @@ export const listReposTool: ToolDefinition<ListReposArgs> = {
     if (args.after !== undefined && args.before !== undefined) throw new ToolError('Pass either after or before, not both.');
     const query = args.query.trim();
     const limit = args.limit ?? DEFAULT_LIMIT;
-    const matches = rankRepos(ctx.services.repos.list(ctx.canRead), query);
+    const matches = rankRepos(ctx.services.repos.list(ctx.principal.canRead), query);
     if (matches.length === 0) return { text: `No repositories match "${query}".\n` };
     const total = matches.length;
     let start = 0;

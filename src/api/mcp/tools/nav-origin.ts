@@ -47,7 +47,7 @@ export async function startNavigation(ctx: ToolContext, args: NavigationArgs): P
   const indexed = (await ctx.services.defaultCommit(at.repo)) === at.commit ? cacheOf(index).get(at.repo, at.commit, path, () => index.fileSymbols(at.repo, path)) : null;
   if (indexed !== null) {
     const origin = { repo: at.repo, commit: at.commit, path, symbols: indexed };
-    return { at, origin, resolver: new Resolver(new SymbolLookup(index, ctx.canRead, [], cacheOf(index))), revisionNote: null };
+    return { at, origin, resolver: new Resolver(new SymbolLookup(index, ctx.principal.canRead, [], cacheOf(index))), revisionNote: null };
   }
   const blob = path === '' ? null : await ctx.services.repos.readBlob(at.repo, at.commit, path);
   if (blob === null) throw new ToolError(`File not found: ${path} (${describeAt(at)}). Use list_files to see the directory.`);
@@ -59,7 +59,7 @@ export async function startNavigation(ctx: ToolContext, args: NavigationArgs): P
   const revisionNote = (await ctx.services.defaultCommit(at.repo)) === at.commit
     ? null
     : `(${path} was read at ${describeAt(at)}, which is not indexed; names defined in other files were resolved in the indexed commits)`;
-  return { at, origin, resolver: new Resolver(new SymbolLookup(index, ctx.canRead, [origin], cacheOf(index))), revisionNote };
+  return { at, origin, resolver: new Resolver(new SymbolLookup(index, ctx.principal.canRead, [origin], cacheOf(index))), revisionNote };
 }
 
 /** The file's lines at the commit its symbols come from, read once per call. */

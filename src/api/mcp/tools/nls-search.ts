@@ -67,9 +67,9 @@ export const nlsSearchTool: ToolDefinition<{ query: string }> = {
     if (nls.terms.length === 0) {
       throw new ToolError(`No search terms left in "${args.query}": every word was a filter, a common English word or shorter than 3 characters. Name the concepts or identifiers to look for, e.g. "session expiry" or "parseHTTPRequest".`);
     }
-    const response = await ctx.services.search.search({ query: engineQuery(nls), signal: ctx.signal, canRead: ctx.canRead });
+    const response = await ctx.services.search.search({ query: engineQuery(nls), signal: ctx.signal, canRead: ctx.principal.canRead });
     const matched = response.matches.filter((m): m is FileMatch => m.type !== 'repo');
-    const ranked = rankFiles(matched, nls, ctx.services.indexedFileCount(ctx.canRead));
+    const ranked = rankFiles(matched, nls, ctx.services.indexedFileCount(ctx.principal.canRead));
     const text = await renderSearchAnswer({
       preface: describeTerms(nls),
       files: ranked,

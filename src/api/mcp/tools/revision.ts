@@ -15,7 +15,7 @@ export interface RepoAtCommit {
 const FULL_OID = /^[0-9a-f]{40}$/;
 
 export async function resolveRepoAtCommit(ctx: ToolContext, repo: string, revision: string | undefined): Promise<RepoAtCommit> {
-  if (ctx.services.repos.get(repo, ctx.canRead) === null) {
+  if (ctx.services.repos.get(repo, ctx.principal.canRead) === null) {
     throw new ToolError(`Repository not found: ${shorten(repo)}. Use list_repos to find repository names.`);
   }
   const rev = revision?.trim() ?? '';
