@@ -17,7 +17,8 @@ import { openCommitStore } from './index/commits/commit-store.js';
 import { createHistoryService } from './history/history-service.js';
 import { createRepoHistory, type RepoHistory } from './history/repo-history.js';
 import { registryHistorySource } from './history/repo-source.js';
-import { createWorkerPool, type WorkerPool } from './pool/piscina-pool.js';
+import { createEnginePool } from './pool/engine-pool.js';
+import type { EnginePool } from './pool/pool.js';
 import { mirrorDir, recordIndexOutcome } from './repos/registry.js';
 import { createRevisionSource } from './repos/revisions.js';
 import { startSyncSchedule } from './repos/scheduler.js';
@@ -35,7 +36,7 @@ export interface Engine {
   readonly config: Config;
   readonly store: Store;
   readonly catalog: Catalog;
-  readonly pool: WorkerPool;
+  readonly pool: EnginePool;
   readonly search: SearchService;
   /** The commit index: commit search, contributors; brought up to date after each indexing run. */
   readonly history: RepoHistory;
@@ -49,7 +50,7 @@ export interface Engine {
 export function openEngine(config: Config): Engine {
   const store = openStore(config.dataDir);
   const catalog = openCatalog(config.dataDir);
-  const pool = createWorkerPool({ threads: config.threads });
+  const pool = createEnginePool({ threads: config.threads });
   const repoCtx = { dataDir: config.dataDir, store };
   const commits = openCommitStore(config.dataDir);
   const historyRepos = registryHistorySource(repoCtx);

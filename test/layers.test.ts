@@ -71,3 +71,9 @@ test('no module above the pool imports a concrete store, matcher or piscina', ()
     assert.deepEqual(bad, [], f.path);
   }
 });
+
+test('only the composition root picks a pool implementation: everyone else sees the seam (pool/pool.ts)', () => {
+  const implementation = /\/pool\/(piscina-pool|engine-pool|sandbox-pool|in-thread-pool|worker|worker-entry)\.js$/;
+  const importers = files.filter((f) => !f.path.startsWith('src/pool/') && f.imports.some((s) => implementation.test(s))).map((f) => f.path);
+  assert.deepEqual(importers, ['src/main.ts']);
+});

@@ -5,7 +5,7 @@
  * commits matched or the deadline passed. No line is matched on this thread.
  */
 import { isQuarryError } from '../errors.js';
-import type { WorkerPool } from '../pool/piscina-pool.js';
+import type { PoolFor } from '../pool/pool.js';
 import { applyCommitFilter, type CommitField, type CommitFilter } from './commit-filter.js';
 import { personText } from './commit-table.js';
 import { matchCommitDiffs } from './diff-batch-match.js';
@@ -15,7 +15,7 @@ import type { DiffPattern } from './diff-match.js';
 import type { TextList } from './text-atoms.js';
 
 /** The part of the worker pool diff search needs: changed lines, and regexes over commit metadata. */
-export type DiffLineRunner = Pick<WorkerPool, 'matchDiffLines' | 'matchTexts'>;
+export type DiffLineRunner = PoolFor<'diff-lines' | 'text-match'>;
 
 export interface DiffSearchRequest {
   /** The planned pattern (and, for the query language, its AND/OR/NOT); a worker matches it. */

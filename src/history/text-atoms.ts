@@ -4,7 +4,8 @@
  * thread never runs a user's regular expression (whose backtracking could hold it for hours).
  */
 import { createError } from '../errors.js';
-import { packTexts, type TextBatch, type TextMatchJob, type TextMatches } from './text-batch.js';
+import type { PoolFor } from '../pool/pool.js';
+import { packTexts, type TextBatch } from './text-batch.js';
 import { matchesPlain, plainRanges, type RegexPlan } from '../regex/index.js';
 
 /** AND, OR and NOT over numbered pattern atoms. */
@@ -17,9 +18,8 @@ export function evaluateAtoms(expr: AtomExpr, present: (atom: number) => boolean
   return expr.op === 'and' ? expr.args.every((e) => evaluateAtoms(e, present)) : expr.args.some((e) => evaluateAtoms(e, present));
 }
 
-export interface TextMatchRunner {
-  matchTexts(job: TextMatchJob, signal?: AbortSignal): Promise<TextMatches>;
-}
+/** The worker pool, for text matching. */
+export type TextMatchRunner = PoolFor<'text-match'>;
 
 export interface TextList {
   readonly texts: readonly string[];
@@ -53,13 +53,13 @@ export async function matchAtoms(runner: TextMatchRunner, list: TextList, atoms:
   const count = list.texts.length;
   const here = (list.batch?.data.length ?? list.texts.reduce((n, t) => n + t.length, 0)) <= PLAIN_HERE_MAX_CHARS;
   const pooled = atoms.flatMap((atom, index) => (atom.plain === null || !here ? [index] : []));
-  const fromPool = pooled.length === 0 ? null : await runner.matchTexts({
+  const fromPool = pooled.length === 0 ? null : await runner.submit('text-match', {
     ...(list.batch ?? packTexts(list.texts)),
     specs: pooled.map((index) => atoms[index]!.spec),
     scope: bounds.scope ?? null,
     ranges: bounds.ranges ?? false,
     deadline: bounds.deadline,
-  }, bounds.signal);
+  }, { signal: bounds.signal, deadline: bounds.deadline });
   if (fromPool?.timedOut) throw createError('TIMEOUT', 'matching the patterns did not finish before the deadline');
   const slot = new Map(pooled.map((atom, position) => [atom, position]));
   const pooledRanges = fromPool && bounds.ranges ? rangesByText(fromPool.ranges, list.texts) : new Map<string, [number, number][]>();

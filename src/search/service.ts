@@ -8,6 +8,7 @@ import type { Manifest } from '../index/manifest.js';
 import { emptyStats } from '../model/stats.js';
 import type { BasicQuery, Query } from '../query/ast.js';
 import { parseQuery, queryToString } from '../query/index.js';
+import type { ShardTask } from '../pool/messages.js';
 import type { ShardPlan } from '../shard/plan.js';
 import { Collector, type RepoContext } from './collector.js';
 import { searchCommitQuery, type CommitSearcher } from './commit-search.js';
@@ -135,7 +136,7 @@ async function searchTarget(deps: SearchDeps, target: RepoTarget, plan: ShardPla
     const repo: RepoContext = { repository: manifest.repo, repositoryID: manifest.repoId, commit, branches: [rev] };
     if (commit === manifest.commit) {
       await Promise.all(segmentRanges(manifest, deps.runner.threads).map((range) => runTask(deps, collector, repo, signal, {
-        kind: 'shard', source: { kind: 'segment', dir: deps.catalog.segmentDir(range.segmentId) },
+        source: { kind: 'segment', dir: deps.catalog.segmentDir(range.segmentId) },
         lo: range.lo, hi: range.hi, deleted: range.deleted, plan, limit: collector.remaining, deadline, stop: collector.stop,
       })));
       continue;
@@ -144,7 +145,7 @@ async function searchTarget(deps: SearchDeps, target: RepoTarget, plan: ShardPla
     await deps.revisions.readBatches(manifest.repo, commit, UNINDEXED_BATCH_BYTES, async (docs) => {
       if (Atomics.load(collector.stop, 0) !== 0) return;
       pending.push(runTask(deps, collector, repo, signal, {
-        kind: 'shard', source: { kind: 'memory', ...docs }, lo: 0, hi: docs.paths.length, deleted: [], plan,
+        source: { kind: 'memory', ...docs }, lo: 0, hi: docs.paths.length, deleted: [], plan,
         limit: collector.remaining, deadline, stop: collector.stop,
       }));
     });
@@ -152,13 +153,13 @@ async function searchTarget(deps: SearchDeps, target: RepoTarget, plan: ShardPla
   }
 }
 
-async function runTask(deps: SearchDeps, collector: Collector, repo: RepoContext, signal: AbortSignal | undefined, task: Parameters<ShardRunner['runShard']>[0]): Promise<void> {
+async function runTask(deps: SearchDeps, collector: Collector, repo: RepoContext, signal: AbortSignal | undefined, task: ShardTask): Promise<void> {
   if (Atomics.load(collector.stop, 0) !== 0) {
     collector.limitHit = true;
     return;
   }
   try {
-    collector.add(repo, await deps.runner.runShard({ ...task, limit: collector.remaining }, signal));
+    collector.add(repo, await deps.runner.submit('shard', { ...task, limit: collector.remaining }, { signal, deadline: task.deadline }));
   } catch (err) {
     if (isQuarryError(err, 'ABORTED')) throw err;
     if (!isQuarryError(err, 'TIMEOUT') && !isQuarryError(err, 'SHARD_CRASHED')) throw err;

@@ -11,7 +11,7 @@ import { segmentsDir, type Catalog } from '../index/lmdb/catalog.js';
 import { createDocLookup } from '../index/lmdb/doc-lookup.js';
 import type { RepoBrowser } from '../model/repos.js';
 import { mirrorDir } from '../repos/registry.js';
-import type { WorkerPool } from '../pool/piscina-pool.js';
+import type { PoolFor } from '../pool/pool.js';
 import type { SearchService } from '../search/contracts.js';
 import type { Store } from '../store/open.js';
 import { getRepo } from '../store/repos.js';
@@ -24,7 +24,7 @@ export interface McpServiceDeps {
   readonly catalog: Catalog;
   readonly search: SearchService;
   /** The worker pool parses files of unindexed revisions for code navigation and matches diff lines; without it those tools are off. */
-  readonly pool?: Pick<WorkerPool, 'parseSymbols' | 'matchDiffLines' | 'matchTexts'>;
+  readonly pool?: PoolFor<'parse-symbols' | 'diff-lines' | 'text-match'>;
   /** The commit index; without it commit_search and get_contributor_repos answer that history is unavailable. */
   readonly history?: RepoHistory;
 }

@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import type { Route } from '../http/routes.js';
 import type { Catalog } from '../index/lmdb/catalog.js';
 import type { RepoHistory } from '../history/repo-history.js';
-import type { WorkerPool } from '../pool/piscina-pool.js';
+import type { PoolFor } from '../pool/pool.js';
 import type { SearchService } from '../search/contracts.js';
 import type { Store } from '../store/open.js';
 import type { SiteConfiguration } from '../store/site-config.js';
@@ -24,7 +24,7 @@ export interface ServerMcpDeps {
   /** The commit index for commit_search and get_contributor_repos. */
   readonly history?: RepoHistory;
   /** Parses unindexed revisions for go_to_definition and find_references, matches diff_search lines; those tools answer "not available" without it. */
-  readonly pool?: Pick<WorkerPool, 'parseSymbols' | 'matchDiffLines' | 'matchTexts'>;
+  readonly pool?: PoolFor<'parse-symbols' | 'diff-lines' | 'text-match'>;
   readonly settings: () => SiteConfiguration;
   readonly authenticate: (headers: Readonly<Record<string, string>>, query: URLSearchParams) => AuthResult;
   readonly repoAccess: (principal: Principal) => (repo: string) => boolean;

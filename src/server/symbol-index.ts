@@ -8,7 +8,7 @@ import { segmentsDir, type Catalog } from '../index/lmdb/catalog.js';
 import { createDocLookup } from '../index/lmdb/doc-lookup.js';
 import type { SegmentReader } from '../index/lmdb/segment-reader.js';
 import type { FileSymbols, ReferenceGroup, SymbolFileRef, SymbolIndex } from '../model/symbols.js';
-import type { WorkerPool } from '../pool/piscina-pool.js';
+import type { PoolFor } from '../pool/pool.js';
 import { unpackReferenceInfo } from '../index/format.js';
 import { decodeFileSymbols, decodeLanguageAndImports, decodeNamedReferences, decodeReferenceHead, nameNeedle } from '../symbols/codec.js';
 
@@ -18,7 +18,7 @@ const BARE: readonly (string | undefined)[] = [undefined];
 export interface SymbolIndexDeps {
   readonly dataDir: string;
   readonly catalog: Catalog;
-  readonly pool: Pick<WorkerPool, 'parseSymbols'>;
+  readonly pool: PoolFor<'parse-symbols'>;
 }
 
 export interface ClosableSymbolIndex extends SymbolIndex {
@@ -92,7 +92,7 @@ export function createSymbolIndex(deps: SymbolIndexDeps): ClosableSymbolIndex {
       return groups;
     },
     async parse(path: string, content: Uint8Array): Promise<FileSymbols | null> {
-      const bytes = await deps.pool.parseSymbols(path, content);
+      const bytes = await deps.pool.submit('parse-symbols', { path, content });
       return bytes ? decodeFileSymbols(bytes) : null;
     },
     close: () => lookup.close(),
