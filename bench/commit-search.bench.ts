@@ -18,7 +18,7 @@ import { createHistoryService } from '../src/history/history-service.js';
 import { createRepoHistory } from '../src/history/repo-history.js';
 import { openCommitStore } from '../src/index/commits/commit-store.js';
 import { machineInfo, writeSideRun } from './record.js';
-import { createWorkerPool } from '../src/pool/piscina-pool.js';
+import { createEnginePool } from '../src/pool/engine-pool.js';
 
 const REPOS = Number(process.env['QUARRY_BENCH_COMMIT_REPOS'] ?? 4);
 const COMMITS_PER_REPO = Number(process.env['QUARRY_BENCH_COMMITS'] ?? 15_000);
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     }
     const generateMs = performance.now() - generated;
     const store = openCommitStore(join(root, 'data'));
-    const pool = createWorkerPool({ threads: 2 });
+    const pool = createEnginePool({ threads: 2 });
     const service = createHistoryService(store, pool);
     const indexed = performance.now();
     for (const repo of repos) await service.update(repo);

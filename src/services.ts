@@ -17,7 +17,8 @@ import { indexRepository, type IndexOutcome } from './indexer/index-repository.j
 import type { AccountService, ConfigService } from './model/accounts.js';
 import type { RepoBrowser } from './model/repos.js';
 import type { SymbolIndex } from './model/symbols.js';
-import { createWorkerPool, type WorkerPool } from './pool/piscina-pool.js';
+import { createEnginePool } from './pool/engine-pool.js';
+import type { EnginePool } from './pool/pool.js';
 import { createRepoBrowser } from './repos/browser.js';
 import { registryHistorySource } from './repos/history-source.js';
 import { gitDirOf, mirrorDir, recordIndexOutcome } from './repos/registry.js';
@@ -37,7 +38,7 @@ export interface Services {
   /** The site configuration in effect, computed again only when the store generation moves. */
   readonly settings: () => SiteConfiguration;
   readonly catalog: Catalog;
-  readonly pool: WorkerPool;
+  readonly pool: EnginePool;
   /** Repositories and their git objects, from the mirrors. */
   readonly repos: RepoBrowser;
   /** Documents of the live index segments by path: file reads and symbol tables share these readers. */
@@ -61,7 +62,7 @@ export interface Services {
 export function createServices(config: Config): Services {
   const store = openStore(config.dataDir);
   const catalog = openCatalog(config.dataDir);
-  const pool = createWorkerPool({ threads: config.threads });
+  const pool = createEnginePool({ threads: config.threads });
   const repoCtx = { dataDir: config.dataDir, store };
   // A repository's bare mirror by name, or REPO_NOT_FOUND: for diffs, which git reads.
   const gitDir = (repo: string): string => gitDirOf(repoCtx, repo);
@@ -88,7 +89,7 @@ export function createServices(config: Config): Services {
     settings: byGeneration(store, () => getSiteConfig(store).effective),
     repos: createRepoBrowser(repoCtx),
     diffs: createDiffHistory(gitDir, pool),
-    symbols: createSymbolIndex({ catalog, docs, parse: (path, content) => pool.parseSymbols(path, content) }),
+    symbols: createSymbolIndex({ catalog, docs, parse: (path, content) => pool.submit('parse-symbols', { path, content }) }),
     accounts: createAccountService(store),
     siteConfig: createConfigService(store),
     async index(repo, onProgress) {

@@ -156,3 +156,9 @@ test('the checker reports a folder missing from the table and a row that allows 
   assert.deepEqual(layerViolations(new Map([['src/sandbox/lua.ts', []]]), LAYERS), ['src/sandbox/lua.ts: sandbox has no row in the layer table']);
   assert.deepEqual(tableProblems([['search', ['shard']], ['shard', ['search']]]), ['shard may import search, which is not a layer below it']);
 });
+
+test('only the composition root picks a pool implementation: everyone else sees the seam (pool/pool.ts)', () => {
+  const implementation = /\/pool\/(piscina-pool|engine-pool|sandbox-pool|in-thread-pool|worker|worker-entry)\.js$/;
+  const importers = files.filter((f) => !f.path.startsWith('src/pool/') && f.specifiers.some((s) => implementation.test(s))).map((f) => f.path);
+  assert.deepEqual(importers, ['src/services.ts']);
+});

@@ -19,8 +19,8 @@ export interface BatchMatchRequest {
 export async function matchCommitDiffs(pool: DiffLineRunner, diffs: readonly CommitDiff[], request: BatchMatchRequest): Promise<HunkHit[][]> {
   const batch = packDiffLines(diffs);
   if (batch.ends.length === 0) return diffs.map(() => []);
-  const task = { kind: 'diff-lines' as const, ...batch, pattern: request.pattern, searched: searchedKinds(request.added, request.removed), deadline: request.deadline };
-  const matches = await pool.matchDiffLines(task, request.signal);
+  const task = { ...batch, pattern: request.pattern, searched: searchedKinds(request.added, request.removed), deadline: request.deadline };
+  const matches = await pool.submit('diff-lines', task, { signal: request.signal, deadline: request.deadline });
   const cursor = { line: 0, range: 0 };
   return diffs.map((commit, i) => {
     const hunks = commit.files.flatMap((file) => fileHits(file, matches, cursor));

@@ -5,7 +5,8 @@
  */
 import type { CommitDiff, DiffLine } from './diff-model.js';
 import type { DiffPattern } from './diff-match.js';
-import type { TextMatchRunner } from './text-atoms.js';
+import type { TextMatchJob, TextMatches } from './text-batch.js';
+import type { RunnerOptions } from './text-atoms.js';
 
 export const LINE_ADDED = 1;
 export const LINE_REMOVED = 2;
@@ -38,12 +39,13 @@ export interface DiffLineMatches {
 
 /**
  * What diff search needs of the worker pool: changed lines matched, and regexes over commit
- * metadata (TextMatchRunner). pool/'s WorkerPool implements it; declared here so history/ never
- * imports pool/, which runs history/'s scanners in its workers.
+ * metadata (as TextMatchRunner). pool/'s engine pool implements it; declared here so history/
+ * never imports pool/, which runs history/'s scanners in its workers.
  */
-export interface DiffLineRunner extends TextMatchRunner {
+export interface DiffLineRunner {
   /** Matches a batch in a worker; TIMEOUT past the deadline, ABORTED on the signal. The batch's arrays are transferred. */
-  matchDiffLines(task: DiffLineJob & { readonly kind: 'diff-lines'; readonly deadline: number }, signal?: AbortSignal): Promise<DiffLineMatches>;
+  submit(kind: 'diff-lines', task: DiffLineJob & { readonly deadline: number }, options?: RunnerOptions): Promise<DiffLineMatches>;
+  submit(kind: 'text-match', task: TextMatchJob, options?: RunnerOptions): Promise<TextMatches>;
 }
 
 /** The lines a batch carries, in the order packDiffLines packs them: files, hunks, lines. */

@@ -17,8 +17,16 @@ export function evaluateAtoms(expr: AtomExpr, present: (atom: number) => boolean
   return expr.op === 'and' ? expr.args.every((e) => evaluateAtoms(e, present)) : expr.args.some((e) => evaluateAtoms(e, present));
 }
 
+/** What the worker pool submits for it (any pool/ pool does): declared here so history/ never imports pool/, which runs history/'s scanners in its workers. */
+export interface RunnerOptions {
+  readonly signal?: AbortSignal;
+  /** Epoch milliseconds. */
+  readonly deadline?: number;
+}
+
+/** The worker pool, for text matching. */
 export interface TextMatchRunner {
-  matchTexts(job: TextMatchJob, signal?: AbortSignal): Promise<TextMatches>;
+  submit(kind: 'text-match', task: TextMatchJob, options?: RunnerOptions): Promise<TextMatches>;
 }
 
 export interface TextList {
@@ -53,13 +61,13 @@ export async function matchAtoms(runner: TextMatchRunner, list: TextList, atoms:
   const count = list.texts.length;
   const here = (list.batch?.data.length ?? list.texts.reduce((n, t) => n + t.length, 0)) <= PLAIN_HERE_MAX_CHARS;
   const pooled = atoms.flatMap((atom, index) => (atom.plain === null || !here ? [index] : []));
-  const fromPool = pooled.length === 0 ? null : await runner.matchTexts({
+  const fromPool = pooled.length === 0 ? null : await runner.submit('text-match', {
     ...(list.batch ?? packTexts(list.texts)),
     specs: pooled.map((index) => atoms[index]!.spec),
     scope: bounds.scope ?? null,
     ranges: bounds.ranges ?? false,
     deadline: bounds.deadline,
-  }, bounds.signal);
+  }, { signal: bounds.signal, deadline: bounds.deadline });
   if (fromPool?.timedOut) throw createError('TIMEOUT', 'matching the patterns did not finish before the deadline');
   const slot = new Map(pooled.map((atom, position) => [atom, position]));
   const pooledRanges = fromPool && bounds.ranges ? rangesByText(fromPool.ranges, list.texts) : new Map<string, [number, number][]>();

@@ -15,7 +15,7 @@ import { createSegmentWriter } from '../index/lmdb/segment-writer.js';
 import type { SkippedFile, SymbolCounts } from '../index/manifest.js';
 import { isBinary } from '../model/binary.js';
 import type { IndexBatchResult } from '../pool/messages.js';
-import type { WorkerPool } from '../pool/piscina-pool.js';
+import type { EnginePool } from '../pool/pool.js';
 import { countSymbols, SegmentSymbolsBuilder } from './segment-symbols.js';
 
 export interface BuildOptions {
@@ -44,7 +44,7 @@ const SYMBOL_BATCH_BYTES = 1024 * 1024;
 /** Finished batches waiting behind a slow one are held, up to this many per thread. */
 const HELD_PER_THREAD = 8;
 
-export async function buildSegment(dir: string, entries: readonly TreeEntry[], blobs: BlobReader, pool: WorkerPool, options: BuildOptions): Promise<BuiltSegment> {
+export async function buildSegment(dir: string, entries: readonly TreeEntry[], blobs: BlobReader, pool: EnginePool, options: BuildOptions): Promise<BuiltSegment> {
   // File contents alone are a floor for the segment's size: refuse at once when even they cannot fit.
   const contentBytes = entries.reduce((n, e) => n + (e.size > options.maxFileSize ? 0 : lmdbBytes(e.size)), 0);
   requireSpace(dirname(dir), contentBytes, 'the new index segment');
@@ -104,7 +104,7 @@ class BatchQueue {
   private readonly inFlight: { readonly firstDoc: number; readonly result: Promise<IndexBatchResult>; settled: boolean }[] = [];
   private readonly done: PostingRun[] = [];
 
-  constructor(private readonly pool: WorkerPool, private readonly symbols: SegmentSymbolsBuilder | null) {}
+  constructor(private readonly pool: EnginePool, private readonly symbols: SegmentSymbolsBuilder | null) {}
 
   async add(doc: number, content: Uint8Array, path: string): Promise<void> {
     if (this.docs.length === 0) this.firstDoc = doc;
@@ -137,7 +137,7 @@ class BatchQueue {
       ends[i] = pos;
     });
     const paths = this.symbols ? this.paths : null;
-    const batch = { firstDoc: this.firstDoc, result: this.pool.runIndexBatch({ kind: 'index-batch', firstDoc: this.firstDoc, data, ends, paths }), settled: false };
+    const batch = { firstDoc: this.firstDoc, result: this.pool.submit('index-batch', { firstDoc: this.firstDoc, data, ends, paths }), settled: false };
     const settle = (): void => {
       batch.settled = true;
     };

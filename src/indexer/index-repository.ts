@@ -13,7 +13,7 @@ import { diffTrees, listTree, type TreeEntry } from '../git/tree.js';
 import { FORMAT_VERSION } from '../index/format.js';
 import { segmentsDir, type Catalog } from '../index/lmdb/catalog.js';
 import type { Manifest, SegmentRef, SkippedFile } from '../index/manifest.js';
-import type { WorkerPool } from '../pool/piscina-pool.js';
+import type { EnginePool } from '../pool/pool.js';
 import { buildSegment, type BuildOptions } from './build-segment.js';
 import { segmentProblems } from './index-health.js';
 import { acquireIndexLock } from './lock.js';
@@ -31,7 +31,7 @@ export interface IndexTarget {
 export interface IndexContext {
   readonly dataDir: string;
   readonly catalog: Catalog;
-  readonly pool: WorkerPool;
+  readonly pool: EnginePool;
 }
 
 export interface IndexOutcome {

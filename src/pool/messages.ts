@@ -2,6 +2,7 @@
  * Every message that crosses the thread boundary, as plain clone-safe data. Large byte arrays
  * travel in transfer lists; nothing here is a class.
  */
+import type { ErrorCode } from '../errors.js';
 import type { DiffLineJob, DiffLineMatches } from '../history/diff-lines.js';
 import type { MemoryDocs } from '../index/memory-source.js';
 import type { TextMatchJob, TextMatches } from '../history/text-batch.js';
@@ -15,7 +16,6 @@ export type ShardSourceRef =
   | ({ readonly kind: 'memory' } & MemoryDocs);
 
 export interface ShardTask {
-  readonly kind: 'shard';
   readonly source: ShardSourceRef;
   readonly lo: number;
   readonly hi: number;
@@ -29,7 +29,6 @@ export interface ShardTask {
 }
 
 export interface IndexBatchTask {
-  readonly kind: 'index-batch';
   readonly firstDoc: number;
   readonly data: Uint8Array;
   readonly ends: Uint32Array;
@@ -44,24 +43,32 @@ export interface IndexBatchResult {
 
 /** One file outside the index (another revision) to parse for symbols. */
 export interface ParseSymbolsTask {
-  readonly kind: 'parse-symbols';
   readonly path: string;
   readonly content: Uint8Array;
 }
 
 /** A batch of commits' added and removed lines to match against a diff search pattern. */
 export interface DiffLinesTask extends DiffLineJob {
-  readonly kind: 'diff-lines';
   /** Epoch milliseconds: the worker is terminated shortly after it. */
   readonly deadline: number;
 }
 
-/** Patterns over a batch of short texts (repository names, commit fields). */
-export interface TextMatchTask extends TextMatchJob {
-  readonly kind: 'text-match';
+/** What a pool hands a worker: the task and its kind, which picks the handler. */
+export interface TaskMessage {
+  readonly kind: string;
+  readonly task: unknown;
 }
 
-export type WorkerTask = ShardTask | IndexBatchTask | ParseSymbolsTask | DiffLinesTask | TextMatchTask;
+/**
+ * What a worker throws in place of a QuarryError: an error's own fields do not survive the
+ * thread boundary (only its message does), so its code travels in a plain record.
+ */
+export interface CodedFailure {
+  readonly quarryError: true;
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly details: Readonly<Record<string, unknown>>;
+}
 
 export type { DiffLineMatches, PostingRun, ShardSearchResult, SymbolBatch, TextMatchJob, TextMatches };
 

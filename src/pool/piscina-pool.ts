@@ -1,63 +1,54 @@
 /**
- * The worker pool (piscina): shard searches, diff line matching and index batches run here, never
- * on the main thread. Every pattern set a task will compile is first vetted by the compile guard,
- * since a compile cannot be interrupted inside a thread; a content task that outlives its deadline
- * plus a grace period is aborted, which terminates its worker, so a runaway scan cannot hold one.
+ * The pool seam over piscina worker threads, configured by what runs in them: the worker entry
+ * module, the task kinds, the grace past a deadline, heap caps, checks before a task queues.
  * Tasks reach piscina only when a thread is free, in fair order among callers (fair-dispatch.ts):
  * a caller whose scans run for seconds gets its share of thread time, not of task count, and a
- * caller's task that holds a thread past a slice while others wait is stopped.
+ * caller's task that holds a thread past a slice while others wait is stopped. A task past its
+ * deadline plus the grace, cancelled or preempted is aborted, which terminates its worker (piscina
+ * starts another), so no task holds a thread for good.
  */
-import { availableParallelism } from 'node:os';
+import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { createError, type ErrorCode } from '../errors.js';
-import type { ShardPlan } from '../shard/plan.js';
-import { createCompileGuard, type CompileGuard, type CompileGuardOptions } from './compile-guard.js';
+import { createError, type QuarryError } from '../errors.js';
 import { createFairDispatcher, PreemptedError, type FairDispatcher } from './fair-dispatch.js';
-import { WORKER_LOADED, WORKER_LOADING, type DiffLineMatches, type DiffLinesTask, type IndexBatchResult, type IndexBatchTask, type ShardSearchResult, type ShardTask, type TextMatchJob, type TextMatches, type TextMatchTask } from './messages.js';
-import { eachAlone, shardPlanSets, type PatternSet } from './pattern-sets.js';
+import { cancelled, poolClosed, taskFailure, waitedPastDeadline, type KindPolicy, type KindTable } from './kinds.js';
+import { createLoopHold } from './loop-hold.js';
+import { WORKER_LOADED, WORKER_LOADING, type TaskMessage } from './messages.js';
+import type { Pool, SubmitOptions, TaskMap } from './pool.js';
 import { ownerOf, UNOWNED } from './work-owner.js';
 
-export interface WorkerPool {
+/** Checks a task must pass before it queues (the compile guard), charged to its caller. */
+export type Admission<Tasks extends TaskMap> = {
+  readonly [K in keyof Tasks]?: (task: Tasks[K]['task'], owner: string) => Promise<void>;
+};
+
+export interface PiscinaPoolConfig<Tasks extends TaskMap> {
+  /** The worker entry module: its default export serves the tasks (task-entry.ts). */
+  readonly entry: URL;
   readonly threads: number;
-  /** Tasks waiting for a thread (their callers' turn). */
-  readonly queueSize: number;
-  runShard(task: ShardTask, signal?: AbortSignal): Promise<ShardSearchResult>;
-  runIndexBatch(task: IndexBatchTask): Promise<IndexBatchResult>;
-  /** Parses one file for symbols in a worker: its symbols/codec.ts encoding, or null when unsupported or failed. */
-  parseSymbols(path: string, content: Uint8Array): Promise<Uint8Array | null>;
-  /** Matches a batch of diff lines in a worker, bounded like a shard task (TIMEOUT, ABORTED); the task's arrays are transferred. */
-  matchDiffLines(task: DiffLinesTask, signal?: AbortSignal): Promise<DiffLineMatches>;
-  /** Matches patterns over a batch of short texts in a worker, bounded like a shard task; shared batches are not copied. */
-  matchTexts(job: TextMatchJob, signal?: AbortSignal): Promise<TextMatches>;
-  close(): Promise<void>;
+  readonly kinds: KindTable<Tasks>;
+  /** Time a running task gets past its deadline to notice it and return partial results, before its worker is terminated. */
+  readonly deadlineGraceMs: number;
+  /** A caller's task that holds a thread this long while other callers wait is stopped. */
+  readonly sliceMs: number;
+  /** Caps for each worker: one that outgrows its heap is terminated, its task fails and a new worker takes its place. */
+  readonly resourceLimits?: ResourceLimits;
+  readonly admit?: Admission<Tasks>;
+  /** Runs when the pool closes, before its threads stop. */
+  readonly onClose?: () => Promise<void>;
 }
 
-/** Time a worker gets past the deadline to notice it and return partial results. */
-const DEADLINE_GRACE_MS = 1000;
-/**
- * A caller's task that holds a thread this long while other callers wait is stopped (its worker
- * terminated, its shard reported timed out): a shard task of the Linux benchmark's slowest
- * regex takes a few hundred milliseconds, a catastrophic backtracking scan runs to its deadline.
- */
-const SLICE_MS = 2000;
+/** How long closing waits for threads still loading; a thread that died loading never reports. */
+const LOAD_WAIT_MS = 30_000;
 
-export interface WorkerPoolOptions {
-  readonly threads?: number;
-  readonly compileGuard?: Partial<CompileGuardOptions>;
-}
-
-/** Generous for real patterns (a 300-word alternation compiles every form in about 0.6 s). */
-export const DEFAULT_COMPILE_GUARD: CompileGuardOptions = { budgetMs: 2000, memoryBytes: 1024 * 2 ** 20, processes: 1 };
-
-export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
-  const threads = Math.max(1, options.threads ?? availableParallelism());
-  const guard = createCompileGuard({ ...DEFAULT_COMPILE_GUARD, ...options.compileGuard });
-  const vetPlan = vettedOnce(guard);
+export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>): Pool<Tasks> {
+  const { threads } = config;
   const piscina = new Piscina({
-    filename: new URL('./worker-entry.js', import.meta.url).href,
+    filename: config.entry.href,
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 60_000,
+    ...(config.resourceLimits ? { resourceLimits: config.resourceLimits } : {}),
     // Piscina first tries require() on the worker file; Node 20's require(esm) path for it aborts
     // the process now and then (an assertion in CreateRequiredModuleFacade). Without it, piscina
     // falls back to import().
@@ -65,63 +56,89 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   });
   const loads = trackLoads(piscina, threads);
   const fair = createFairDispatcher(threads);
+  // Aborted by close(): tasks still waiting leave the queue; running ones stop with their threads.
+  const closing = new AbortController();
+  let closed = Promise.resolve();
+  const loop = createLoopHold();
+  const place: Placement = { piscina, fair, closing: closing.signal, graceMs: config.deadlineGraceMs, sliceMs: config.sliceMs, resourceLimits: config.resourceLimits };
   return {
     threads,
     get queueSize() {
       return fair.waiting + piscina.queueSize;
     },
-    async runShard(task, signal) {
-      await vetPlan(task.plan, ownerOf(signal));
-      const transferList = task.source.kind === 'memory' ? [task.source.data.buffer, task.source.ends.buffer] : [];
-      return runBounded<ShardSearchResult>(piscina, fair, task, { deadline: task.deadline, signal, transferList, what: 'shard search', crash: 'SHARD_CRASHED' });
+    async submit(kind, task, options = {}) {
+      if (closing.signal.aborted) throw poolClosed();
+      const owner = ownerOf(options.signal);
+      const release = loop.hold();
+      try {
+        try {
+          await config.admit?.[kind]?.(task, owner);
+        } catch (err) {
+          throw closing.signal.aborted ? poolClosed() : err;
+        }
+        const policy = config.kinds[kind];
+        return await runTask(place, { kind: kind as string, task }, policy.transfer?.(task) ?? [], policy, owner, options);
+      } finally {
+        release();
+      }
     },
-    async matchDiffLines(task, signal) {
-      await vetSets(guard, eachAlone(task.pattern.specs), ownerOf(signal));
-      const transferList = [task.text.buffer, task.ends.buffer, task.flags.buffer, task.commitEnds.buffer];
-      return runBounded<DiffLineMatches>(piscina, fair, task, { deadline: task.deadline, signal, transferList, what: 'diff line matching', crash: 'INTERNAL' });
-    },
-    async matchTexts(job, signal) {
-      await vetSets(guard, eachAlone(job.specs), ownerOf(signal));
-      const task: TextMatchTask = { ...job, kind: 'text-match' };
-      const transferList = job.data.buffer instanceof ArrayBuffer ? [job.data.buffer, job.ends.buffer] : [];
-      return runBounded<TextMatches>(piscina, fair, task, { deadline: job.deadline, signal, transferList, what: 'text matching', crash: 'INTERNAL' });
-    },
-    async runIndexBatch(task) {
-      return fair.run(UNOWNED, undefined, async () => (await piscina.run(task, { transferList: [task.data.buffer, task.ends.buffer] as ArrayBuffer[] })) as IndexBatchResult);
-    },
-    async parseSymbols(path, content) {
-      return fair.run(UNOWNED, undefined, async () => (await piscina.run({ kind: 'parse-symbols', path, content })) as Uint8Array | null);
-    },
-    async close() {
-      await guard.close();
-      await loads.settled(LOAD_WAIT_MS);
-      await piscina.destroy();
+    close() {
+      if (!closing.signal.aborted) {
+        closing.abort();
+        closed = (async () => {
+          await config.onClose?.();
+          await loads.settled(LOAD_WAIT_MS);
+          await piscina.destroy();
+        })();
+      }
+      return closed;
     },
   };
 }
 
-/** A plan goes to one task per shard: its sets are vetted once, by the plan object. */
-function vettedOnce(guard: CompileGuard): (plan: ShardPlan, owner: string) => Promise<void> {
-  const vetted = new WeakMap<ShardPlan, Promise<void>>();
-  return (plan, owner) => {
-    let done = vetted.get(plan);
-    if (!done) {
-      done = vetSets(guard, shardPlanSets(plan), owner);
-      vetted.set(plan, done);
-    }
-    return done;
-  };
+interface Placement {
+  readonly piscina: Piscina;
+  readonly fair: FairDispatcher;
+  readonly closing: AbortSignal;
+  readonly graceMs: number;
+  readonly sliceMs: number;
+  readonly resourceLimits: ResourceLimits | undefined;
 }
 
-function vetSets(guard: CompileGuard, sets: readonly PatternSet[], owner: string): Promise<void> {
-  return Promise.all(sets.map((set) => guard.vet(set.patterns, set.preference, owner))).then(() => undefined);
+/** Runs one task when its caller's turn comes; past its deadline plus the grace period its worker is terminated. */
+async function runTask<Result>(place: Placement, message: TaskMessage, transferList: readonly ArrayBufferLike[], policy: KindPolicy<never>, owner: string, options: SubmitOptions): Promise<Result> {
+  const { signal, deadline } = options;
+  const { what } = policy;
+  const hardStop = deadline === undefined ? null : AbortSignal.timeout(Math.max(0, deadline - Date.now()) + place.graceMs);
+  const bounds = [signal, hardStop].filter((s): s is AbortSignal => s != null);
+  let started = false;
+  let preemptedBy: AbortSignal | null = null;
+  try {
+    return await place.fair.run(owner, AbortSignal.any([...bounds, place.closing]), async (preempted) => {
+      started = true;
+      preemptedBy = preempted;
+      // Closing stops running tasks by destroying piscina, which terminates threads without starting new ones.
+      const stops = preempted === null ? bounds : [...bounds, preempted];
+      return (await place.piscina.run(message, { ...(stops.length > 0 ? { signal: AbortSignal.any(stops) } : {}), transferList: transferList as ArrayBuffer[] })) as Result;
+    }, owner === UNOWNED ? {} : { sliceMs: place.sliceMs });
+  } catch (err) {
+    if (place.closing.aborted) throw poolClosed();
+    if (hardStop?.aborted) throw started ? createError('TIMEOUT', `${what} did not stop by its deadline; its worker was terminated`) : waitedPastDeadline(what);
+    if (signal?.aborted) throw cancelled(what);
+    const preemption = (preemptedBy as AbortSignal | null)?.reason;
+    if (preemption instanceof PreemptedError) throw createError('TIMEOUT', `${what} stopped: it ${preemption.message}`);
+    throw workerFailure(err, policy, place.resourceLimits);
+  }
 }
 
-/** How long closing waits for threads still loading; a thread that died loading never reports. */
-const LOAD_WAIT_MS = 30_000;
+function workerFailure(err: unknown, policy: KindPolicy<never>, limits: ResourceLimits | undefined): QuarryError {
+  if ((err as { code?: unknown } | null)?.code !== 'ERR_WORKER_OUT_OF_MEMORY') return taskFailure(err, policy);
+  const cap = limits?.maxOldGenerationSizeMb === undefined ? '' : ` (its heap is capped at ${limits.maxOldGenerationSizeMb} MiB)`;
+  return createError(policy.failure, `${policy.what} ran out of memory${cap}; its worker was replaced`);
+}
 
 /**
- * Counts the threads that are loading their modules (worker-entry.ts): the first `threads` start
+ * Counts the threads that are loading their modules (task-entry.ts): the first `threads` start
  * with the pool, a replacement reports itself when it starts loading (and piscina once it is ready).
  */
 function trackLoads(piscina: Piscina, threads: number): { settled(timeoutMs: number): Promise<void> } {
@@ -151,36 +168,4 @@ function trackLoads(piscina: Piscina, threads: number): { settled(timeoutMs: num
       });
     },
   };
-}
-
-interface Bounds {
-  readonly deadline: number;
-  readonly signal: AbortSignal | undefined;
-  readonly transferList: readonly ArrayBufferLike[];
-  /** Names the task in errors. */
-  readonly what: string;
-  readonly crash: ErrorCode;
-}
-
-/** Runs a task that may scan content: past its deadline plus the grace period its worker is terminated. */
-async function runBounded<T>(piscina: Piscina, fair: FairDispatcher, task: unknown, bounds: Bounds): Promise<T> {
-  const { signal, what } = bounds;
-  const hardStop = AbortSignal.timeout(Math.max(0, bounds.deadline - Date.now()) + DEADLINE_GRACE_MS);
-  const combined = signal ? AbortSignal.any([signal, hardStop]) : hardStop;
-  const owner = ownerOf(signal);
-  let started = false;
-  let preemptedBy: AbortSignal | null = null;
-  try {
-    return await fair.run(owner, combined, async (preempted) => {
-      started = true;
-      preemptedBy = preempted;
-      return (await piscina.run(task, { signal: preempted === null ? combined : AbortSignal.any([combined, preempted]), transferList: bounds.transferList as ArrayBuffer[] })) as T;
-    }, owner === UNOWNED ? {} : { sliceMs: SLICE_MS });
-  } catch (err) {
-    if (hardStop.aborted) throw createError('TIMEOUT', started ? `${what} did not stop by its deadline; its worker was terminated` : `${what} waited past its deadline for a worker`);
-    if (signal?.aborted) throw createError('ABORTED', 'search cancelled');
-    const preemption = (preemptedBy as AbortSignal | null)?.reason;
-    if (preemption instanceof PreemptedError) throw createError('TIMEOUT', `${what} stopped: it ${preemption.message}`);
-    throw createError(bounds.crash, `${what} failed: ${(err as Error).message}`);
-  }
 }

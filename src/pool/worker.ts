@@ -1,9 +1,10 @@
 /**
- * Worker thread entry, the per-thread composition root: open segment readers, the matcher cache
- * with its Hyperscan scratch, and the trigram tables for index batches all live here, per thread.
+ * The engine's task handlers, run in a worker thread (worker-entry.ts) or on the calling thread
+ * (in-thread-pool.ts): open segment readers, the matcher cache with its Hyperscan scratch, and the
+ * trigram tables for index batches all live here, once per thread.
  */
 import { setImmediate as eventLoopTurn } from 'node:timers/promises';
-import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { createError, errorMessage, isQuarryError, type QuarryError } from '../errors.js';
 import type { FileSymbols } from '../model/symbols.js';
 import { TrigramExtractor } from '../index/build/trigrams.js';
 import { buildRun } from '../index/build/run.js';
@@ -13,6 +14,8 @@ import type { SegmentSource } from '../index/store.js';
 import { runDiffLines } from './diff-lines-task.js';
 import { runTextMatch } from './text-match-task.js';
 import { compileCached } from './matchers.js';
+import { moved, type Moved } from './moved.js';
+import type { EngineTasks, TaskHandlers } from './pool.js';
 import { searchShard, type ShardSearchResult } from '../shard/search-shard.js';
 import { contentSymbols } from '../shard/symbol-content.js';
 import { searchSymbolShard } from '../shard/symbol-search.js';
@@ -20,19 +23,19 @@ import { shardSymbols } from '../shard/symbol-source.js';
 import { extractBatch } from '../symbols/batch.js';
 import { encodeFileSymbols } from '../symbols/codec.js';
 import { parseFileSymbols } from '../symbols/parse.js';
-import type { IndexBatchResult, IndexBatchTask, ParseSymbolsTask, ShardSourceRef, ShardTask, WorkerTask } from './messages.js';
+import type { IndexBatchResult, IndexBatchTask, ParseSymbolsTask, ShardSourceRef, ShardTask } from './messages.js';
 
 const OPEN_SEGMENTS_MAX = 64;
 const openSegments = new Map<string, SegmentReader>();
 let runTables: { extractor: TrigramExtractor; counts: Uint32Array } | null = null;
 
-export default function handle(task: WorkerTask): ShardSearchResult | unknown {
-  if (task.kind === 'shard') return runShardFreeingTrees(task);
-  if (task.kind === 'parse-symbols') return parseSymbols(task);
-  if (task.kind === 'diff-lines') return runDiffLines(task);
-  if (task.kind === 'text-match') return runTextMatch(task);
-  return runIndexBatch(task);
-}
+export const handlers: TaskHandlers<EngineTasks> = {
+  shard: runShardFreeingTrees,
+  'index-batch': runIndexBatch,
+  'parse-symbols': parseSymbols,
+  'diff-lines': runDiffLines,
+  'text-match': runTextMatch,
+};
 
 async function parseSymbols(task: ParseSymbolsTask): Promise<Uint8Array | null> {
   const outcome = parseFileSymbols(task.path, task.content);
@@ -53,10 +56,24 @@ function freeParsedTrees(): Promise<void> {
 let treesPending = false;
 
 function runShardFreeingTrees(task: ShardTask): ShardSearchResult | Promise<ShardSearchResult> {
-  const result = runShard(task);
+  let result: ShardSearchResult;
+  try {
+    result = runShard(task);
+  } catch (err) {
+    throw shardFailure(err);
+  }
   if (!treesPending) return result;
   treesPending = false;
   return freeParsedTrees().then(() => result);
+}
+
+/**
+ * A shard that cannot be searched (damaged, an old format) is a counted partial result of the
+ * search, whatever the reason: the search service tells it by this code.
+ */
+function shardFailure(err: unknown): QuarryError {
+  if (isQuarryError(err, 'SHARD_CRASHED')) return err;
+  return createError('SHARD_CRASHED', `shard search failed: ${errorMessage(err)}`, isQuarryError(err) ? { cause: err.code } : {});
 }
 
 function runShard(task: ShardTask): ShardSearchResult {
@@ -101,7 +118,7 @@ function sourceOf(ref: ShardSourceRef): SegmentSource {
   return reader;
 }
 
-async function runIndexBatch(task: IndexBatchTask): Promise<unknown> {
+async function runIndexBatch(task: IndexBatchTask): Promise<Moved<IndexBatchResult>> {
   runTables ??= { extractor: new TrigramExtractor(), counts: new Uint32Array(1 << 24) };
   const docs: Uint8Array[] = [];
   let start = 0;
@@ -111,17 +128,9 @@ async function runIndexBatch(task: IndexBatchTask): Promise<unknown> {
   }
   const result = { run: buildRun(runTables, task.firstDoc, docs), symbols: task.paths ? extractBatch(task.paths, docs) : null };
   if (task.paths) await freeParsedTrees();
-  return move(transferable(result));
-}
-
-/** Wraps a result so piscina transfers its arrays instead of copying them. */
-function transferable(result: IndexBatchResult): Parameters<typeof move>[0] {
   const { run, symbols } = result;
   const symbolBuffers = symbols
     ? [symbols.status.buffer, symbols.data.buffer, symbols.ends.buffer, symbols.referenceInfo.buffer, symbols.importData.buffer, symbols.importEnds.buffer]
     : [];
-  return {
-    [transferableSymbol]: [run.trigrams.buffer, run.ends.buffer, run.firstIds.buffer, run.lastIds.buffer, run.bytes.buffer, ...symbolBuffers],
-    [valueSymbol]: result,
-  };
+  return moved(result, [run.trigrams.buffer, run.ends.buffer, run.firstIds.buffer, run.lastIds.buffer, run.bytes.buffer, ...symbolBuffers]);
 }

@@ -2,10 +2,9 @@
  * What the search service needs from the rest of the system, as interfaces: the index catalog,
  * the worker pool, and revisions that are not indexed. The composition root supplies them.
  */
-import type { TextMatchRunner } from '../history/text-atoms.js';
 import type { Manifest } from '../index/manifest.js';
 import type { MemoryDocs } from '../index/memory-source.js';
-import type { ShardSearchResult, ShardTask } from '../pool/messages.js';
+import type { PoolFor } from '../pool/pool.js';
 import type { PatternType } from '../query/ast.js';
 import type { SearchMatch, SearchResponse } from '../model/result.js';
 
@@ -15,9 +14,8 @@ export interface CatalogView {
 }
 
 /** The worker pool: shard tasks, and the regexes over repository names this thread never runs itself. */
-export interface ShardRunner extends TextMatchRunner {
+export interface ShardRunner extends PoolFor<'shard' | 'text-match'> {
   readonly threads: number;
-  runShard(task: ShardTask, signal?: AbortSignal): Promise<ShardSearchResult>;
 }
 
 export interface RevisionSource {

@@ -7,7 +7,8 @@ import type { CommitCriteria } from '../../src/history/commit-match.js';
 import { createHistoryService, type HistoryRepo, type HistoryService } from '../../src/history/history-service.js';
 import { git, makeTempDir, removeDir } from '../git/fixtures.js';
 import { buildScriptedRepo, gitLogOids, T0 } from './scripted-repo.js';
-import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
+import { createEnginePool } from '../../src/pool/engine-pool.js';
+import type { EnginePool } from '../../src/pool/pool.js';
 
 const DAY = 86400;
 const NONE: CommitCriteria = { messageTerms: [], authors: [], committers: [], files: [], useRegex: false };
@@ -17,14 +18,14 @@ describe('commit search against git log', () => {
   let work: string;
   let store: CommitStore;
   let history: HistoryService;
-  let pool: WorkerPool;
+  let pool: EnginePool;
   let repo: HistoryRepo;
 
   before(() => {
     tmp = makeTempDir('quarry-history');
     work = buildScriptedRepo(join(tmp, 'work'));
     store = openCommitStore(join(tmp, 'data'));
-    pool = createWorkerPool({ threads: 1 });
+    pool = createEnginePool({ threads: 1 });
     history = createHistoryService(store, pool);
     repo = { name: 'example.com/demo', id: 7, gitDir: join(work, '.git') };
   });

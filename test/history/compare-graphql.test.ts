@@ -9,17 +9,18 @@ import { createSchema } from '../../src/api/graphql/schema.js';
 import type { GraphQLContext, GraphQLServices, RepoInfo } from '../../src/api/graphql/services.js';
 import { ANONYMOUS } from '../../src/auth/principal.js';
 import { createDiffHistory } from '../../src/history/diff-service.js';
-import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
+import { createEnginePool } from '../../src/pool/engine-pool.js';
+import type { EnginePool } from '../../src/pool/pool.js';
 import { git } from '../git/fixtures.js';
 import { createDiffRepo, expectNumstat, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
 
 const APP = 'github.com/acme/app';
 let repo: DiffRepo;
-let pool: WorkerPool;
+let pool: EnginePool;
 let context: GraphQLContext;
 before(() => {
   repo = createDiffRepo();
-  pool = createWorkerPool({ threads: 1 });
+  pool = createEnginePool({ threads: 1 });
   const info: RepoInfo = { id: 1, name: APP, description: '', fork: false, archived: false, private: false, defaultBranch: 'main' };
   const services = {
     repos: { get: (name: string) => (name === APP ? info : null), resolveRevision: async () => repo.oids.merge },

@@ -7,16 +7,17 @@ import { after, before, test } from 'node:test';
 import { compareCommits, pageFiles } from '../../src/history/compare.js';
 import { listAncestors } from '../../src/history/compare-log.js';
 import { createDiffHistory } from '../../src/history/diff-service.js';
-import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
+import { createEnginePool } from '../../src/pool/engine-pool.js';
+import type { EnginePool } from '../../src/pool/pool.js';
 import { isQuarryError } from '../../src/errors.js';
 import { git } from '../git/fixtures.js';
 import { createDiffRepo, expectNumstat, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
 
 let repo: DiffRepo;
-let pool: WorkerPool;
+let pool: EnginePool;
 before(() => {
   repo = createDiffRepo();
-  pool = createWorkerPool({ threads: 1 });
+  pool = createEnginePool({ threads: 1 });
 });
 after(async () => {
   await pool.close();

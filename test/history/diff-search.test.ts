@@ -10,16 +10,17 @@ import { compileDiffPattern, type DiffPatternOptions } from '../../src/history/d
 import type { CommitDiff } from '../../src/history/diff-model.js';
 import { createDiffHistory, type DiffQuery } from '../../src/history/diff-service.js';
 import { isQuarryError } from '../../src/errors.js';
-import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
+import { createEnginePool } from '../../src/pool/engine-pool.js';
+import type { EnginePool } from '../../src/pool/pool.js';
 import { git } from '../git/fixtures.js';
 import { createDiffRepo, expectChangedLines, expectLogG, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
 import { anyOf, CommitFilterBuilder, type CommitFilter } from '../../src/history/commit-filter.js';
 
 let repo: DiffRepo;
-let pool: WorkerPool;
+let pool: EnginePool;
 before(() => {
   repo = createDiffRepo();
-  pool = createWorkerPool({ threads: 1 });
+  pool = createEnginePool({ threads: 1 });
 });
 after(async () => {
   await pool.close();
@@ -126,8 +127,8 @@ test('bad patterns and revisions are clear errors', async () => {
 async function rangesIn(pattern: string, options: DiffPatternOptions, text: string): Promise<number[][]> {
   const hunk = { oldRange: { startLine: 0, lines: 0 }, newRange: { startLine: 1, lines: 1 }, section: '', lines: [{ kind: '+' as const, text, oldLine: null, newLine: 1 }], oldNoNewlineAtEnd: false, newNoNewlineAtEnd: false };
   const commit = { files: [{ oldPath: null, newPath: 'f', status: 'added', binary: false, hunks: [hunk], added: 1, deleted: 0 }] } as unknown as CommitDiff;
-  const task = { kind: 'diff-lines' as const, ...packDiffLines([commit]), pattern: compileDiffPattern(pattern, options), searched: searchedKinds(false, false), deadline: Date.now() + 30_000 };
-  const { ranges } = await pool.matchDiffLines(task);
+  const task = { ...packDiffLines([commit]), pattern: compileDiffPattern(pattern, options), searched: searchedKinds(false, false), deadline: Date.now() + 30_000 };
+  const { ranges } = await pool.submit('diff-lines', task);
   const pairs: number[][] = [];
   for (let i = 0; i < ranges.length; i += 2) pairs.push([ranges[i]!, ranges[i + 1]!]);
   return pairs;

@@ -9,9 +9,12 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { DiffLineRunner } from '../../src/history/diff-lines.js';
+import type { DiffLinesTask } from '../../src/pool/messages.js';
+import type { SubmitOptions } from '../../src/pool/pool.js';
 import { compileDiffPattern } from '../../src/history/diff-match.js';
 import { createDiffHistory, type DiffQuery } from '../../src/history/diff-service.js';
-import { createWorkerPool, type WorkerPool } from '../../src/pool/piscina-pool.js';
+import { createEnginePool } from '../../src/pool/engine-pool.js';
+import type { EnginePool } from '../../src/pool/pool.js';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
 import { createDiffRepo, expectLogG, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
 
@@ -19,14 +22,14 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 let repo: DiffRepo;
 let runaway: string;
-let pool: WorkerPool;
+let pool: EnginePool;
 before(() => {
   repo = createDiffRepo();
   runaway = makeTempDir('quarry-diff-runaway');
   initRepo(runaway);
   writeFiles(runaway, { 'evil.txt': `${'a'.repeat(40)}\n` });
   commitAll(runaway, 'evil');
-  pool = createWorkerPool({ threads: 1 });
+  pool = createEnginePool({ threads: 1 });
 });
 after(async () => {
   await pool.close();
@@ -45,11 +48,14 @@ function query(pattern: string, extra: Partial<DiffQuery> = {}): DiffQuery {
 test('every batch of commits is matched by one diff-lines task in the pool', async () => {
   const tasks: { commits: number; lines: number }[] = [];
   const spy: DiffLineRunner = {
-    matchDiffLines(task, signal) {
-      tasks.push({ commits: task.commitEnds.length, lines: task.ends.length });
-      return pool.matchDiffLines(task, signal);
-    },
-    matchTexts: (job, signal) => pool.matchTexts(job, signal),
+    // One body for both overloads of DiffLineRunner.submit: it forwards whatever it is given.
+    submit: ((kind: 'diff-lines' | 'text-match', task: never, options?: SubmitOptions) => {
+      if (kind === 'diff-lines') {
+        const lines = task as DiffLinesTask;
+        tasks.push({ commits: lines.commitEnds.length, lines: lines.ends.length });
+      }
+      return pool.submit(kind, task, options);
+    }) as DiffLineRunner['submit'],
   };
   const outcome = await createDiffHistory(() => repo.dir, spy).searchDiffs('repo', query('delta'));
   assert.deepEqual(outcome.commits.map((c) => c.commit.oid), expectLogG(repo, 'delta'));

@@ -5,16 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createWorkerPool } from '../../src/pool/piscina-pool.js';
+import { createEnginePool } from '../../src/pool/engine-pool.js';
 
 test('a pool closed at once after it is made waits for its threads to load, every time', async () => {
   for (let round = 0; round < 12; round++) {
-    const pool = createWorkerPool({ threads: 2 });
+    const pool = createEnginePool({ threads: 2 });
     await pool.close();
   }
-  const pool = createWorkerPool({ threads: 1 });
+  const pool = createEnginePool({ threads: 1 });
   try {
-    assert.deepEqual(await pool.parseSymbols('a.ts', new TextEncoder().encode('export const answer = 42;\n')) !== null, true);
+    assert.deepEqual(await pool.submit('parse-symbols', { path: 'a.ts', content: new TextEncoder().encode('export const answer = 42;\n') }) !== null, true);
   } finally {
     await pool.close();
   }

@@ -13,7 +13,7 @@ const plan = (q: string) => planBasicQuery(parseQuery(q).basics[0]!, { matcher: 
 
 /** Plain-text repo: patterns are matched on the calling thread: a runner that refuses proves it. */
 const noPool: TextMatchRunner = {
-  matchTexts: () => Promise.reject(new Error('a plain-text repo: pattern reached the worker pool')),
+  submit: () => Promise.reject(new Error('a plain-text repo: pattern reached the worker pool')),
 };
 const selectRepos = (all: Manifest[], filters: Parameters<typeof selectWithRunner>[1]) => selectWithRunner(all, filters, noPool, { deadline: Date.now() + 5000 });
 

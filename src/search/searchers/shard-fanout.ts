@@ -4,6 +4,7 @@
  * The only caller of the pool's shard tasks; results and failures go to the search's collector.
  */
 import { isQuarryError } from '../../errors.js';
+import type { ShardTask } from '../../pool/messages.js';
 import type { ShardPlan } from '../../shard/plan.js';
 import type { Collector, RepoContext } from '../collector.js';
 import type { CatalogView, RevisionSource, ShardRunner } from '../contracts.js';
@@ -26,7 +27,7 @@ export async function searchTarget(deps: FanoutDeps, target: RepoTarget, plan: S
     const repo: RepoContext = { repository: manifest.repo, repositoryID: manifest.repoId, commit, branches: [rev] };
     if (commit === manifest.commit) {
       await Promise.all(segmentRanges(manifest, deps.runner.threads).map((range) => runTask(deps, collector, repo, signal, {
-        kind: 'shard', source: { kind: 'segment', dir: deps.catalog.segmentDir(range.segmentId) },
+        source: { kind: 'segment', dir: deps.catalog.segmentDir(range.segmentId) },
         lo: range.lo, hi: range.hi, deleted: range.deleted, plan, limit: collector.remaining, deadline, stop: collector.stop,
       })));
       continue;
@@ -35,7 +36,7 @@ export async function searchTarget(deps: FanoutDeps, target: RepoTarget, plan: S
     await deps.revisions.readBatches(manifest.repo, commit, UNINDEXED_BATCH_BYTES, async (docs) => {
       if (Atomics.load(collector.stop, 0) !== 0) return;
       pending.push(runTask(deps, collector, repo, signal, {
-        kind: 'shard', source: { kind: 'memory', ...docs }, lo: 0, hi: docs.paths.length, deleted: [], plan,
+        source: { kind: 'memory', ...docs }, lo: 0, hi: docs.paths.length, deleted: [], plan,
         limit: collector.remaining, deadline, stop: collector.stop,
       }));
     });
@@ -43,13 +44,13 @@ export async function searchTarget(deps: FanoutDeps, target: RepoTarget, plan: S
   }
 }
 
-async function runTask(deps: FanoutDeps, collector: Collector, repo: RepoContext, signal: AbortSignal | undefined, task: Parameters<ShardRunner['runShard']>[0]): Promise<void> {
+async function runTask(deps: FanoutDeps, collector: Collector, repo: RepoContext, signal: AbortSignal | undefined, task: ShardTask): Promise<void> {
   if (Atomics.load(collector.stop, 0) !== 0) {
     collector.limitHit = true;
     return;
   }
   try {
-    collector.add(repo, await deps.runner.runShard({ ...task, limit: collector.remaining }, signal));
+    collector.add(repo, await deps.runner.submit('shard', { ...task, limit: collector.remaining }, { signal, deadline: task.deadline }));
   } catch (err) {
     if (isQuarryError(err, 'ABORTED')) throw err;
     if (!isQuarryError(err, 'TIMEOUT') && !isQuarryError(err, 'SHARD_CRASHED')) throw err;

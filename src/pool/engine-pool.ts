@@ -1,0 +1,64 @@
+/**
+ * The engine's pool: piscina workers running worker.ts's handlers (shard searches, diff and text
+ * matching, index batches, symbol parses), so none of that runs on the main thread. Every pattern
+ * set a task will make its worker compile is first vetted by the compile guard, since a compile
+ * cannot be interrupted inside a thread; a scan can, and one past its deadline plus a grace period
+ * is stopped with its worker.
+ */
+import { availableParallelism } from 'node:os';
+import type { ShardPlan } from '../shard/plan.js';
+import { createCompileGuard, type CompileGuard, type CompileGuardOptions } from './compile-guard.js';
+import { ENGINE_DEADLINE_GRACE_MS, ENGINE_KINDS } from './engine-kinds.js';
+import { eachAlone, shardPlanSets, type PatternSet } from './pattern-sets.js';
+import { createPiscinaPool } from './piscina-pool.js';
+import type { EnginePool, EngineTasks } from './pool.js';
+
+/**
+ * A caller's task that holds a thread this long while other callers wait is stopped (its worker
+ * terminated, its shard reported timed out): a shard task of the Linux benchmark's slowest
+ * regex takes a few hundred milliseconds, a catastrophic backtracking scan runs to its deadline.
+ */
+const SLICE_MS = 2000;
+
+export interface EnginePoolOptions {
+  readonly threads?: number;
+  readonly compileGuard?: Partial<CompileGuardOptions>;
+}
+
+/** Generous for real patterns (a 300-word alternation compiles every form in about 0.6 s). */
+export const DEFAULT_COMPILE_GUARD: CompileGuardOptions = { budgetMs: 2000, memoryBytes: 1024 * 2 ** 20, processes: 1 };
+
+export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
+  const guard = createCompileGuard({ ...DEFAULT_COMPILE_GUARD, ...options.compileGuard });
+  const vetPlan = vettedOnce(guard);
+  return createPiscinaPool<EngineTasks>({
+    entry: new URL('./worker-entry.js', import.meta.url),
+    threads: Math.max(1, options.threads ?? availableParallelism()),
+    kinds: ENGINE_KINDS,
+    deadlineGraceMs: ENGINE_DEADLINE_GRACE_MS,
+    sliceMs: SLICE_MS,
+    admit: {
+      shard: (task, owner) => vetPlan(task.plan, owner),
+      'diff-lines': (task, owner) => vetSets(guard, eachAlone(task.pattern.specs), owner),
+      'text-match': (task, owner) => vetSets(guard, eachAlone(task.specs), owner),
+    },
+    onClose: () => guard.close(),
+  });
+}
+
+/** A plan goes to one task per shard: its sets are vetted once, by the plan object. */
+function vettedOnce(guard: CompileGuard): (plan: ShardPlan, owner: string) => Promise<void> {
+  const vetted = new WeakMap<ShardPlan, Promise<void>>();
+  return (plan, owner) => {
+    let done = vetted.get(plan);
+    if (!done) {
+      done = vetSets(guard, shardPlanSets(plan), owner);
+      vetted.set(plan, done);
+    }
+    return done;
+  };
+}
+
+function vetSets(guard: CompileGuard, sets: readonly PatternSet[], owner: string): Promise<void> {
+  return Promise.all(sets.map((set) => guard.vet(set.patterns, set.preference, owner))).then(() => undefined);
+}
