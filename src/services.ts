@@ -68,16 +68,19 @@ export function createServices(config: Config): Services {
   const gitDir = (repo: string): string => gitDirOf(repoCtx, repo);
   const commits = openCommitStore(config.dataDir);
   const history = createRepoHistory(createHistoryService(commits, pool), registryHistorySource(repoCtx));
-  const docs = createDocLookup((id) => join(segmentsDir(config.dataDir), id));
+  const segmentDir = (id: string): string => join(segmentsDir(config.dataDir), id);
+  const docs = createDocLookup(segmentDir);
+  // One parse of the site configuration per change of the store, shared by every reader.
+  const settings = byGeneration(store, () => getSiteConfig(store).effective);
   const search = createSearchService({
-    catalog: { list: () => catalog.list(), segmentDir: (id) => join(segmentsDir(config.dataDir), id) },
+    catalog: { list: () => catalog.list(), segmentDir },
     runner: pool,
     revisions: createRevisionSource(repoCtx, config.maxFileSize),
     matcher: config.matcher,
     commits: history,
     diffs: { pool, searchCommits: (request) => history.searchCommits(request), gitDir },
     settings: byGeneration(store, () => {
-      const { search } = getSiteConfig(store).effective;
+      const { search } = settings();
       return {
         maxResults: search.limits.maxResults, maxCount: search.limits.maxCount,
         defaultTimeoutMs: search.defaultTimeoutSeconds * 1000, maxTimeoutMs: search.limits.maxTimeoutSeconds * 1000,
@@ -85,8 +88,7 @@ export function createServices(config: Config): Services {
     }),
   });
   return {
-    config, store, catalog, pool, docs, search, history,
-    settings: byGeneration(store, () => getSiteConfig(store).effective),
+    config, store, catalog, pool, docs, search, history, settings,
     repos: createRepoBrowser(repoCtx),
     diffs: createDiffHistory(gitDir, pool),
     symbols: createSymbolIndex({ catalog, docs, parse: (path, content) => pool.submit('parse-symbols', { path, content }) }),
