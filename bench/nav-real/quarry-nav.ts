@@ -1,0 +1,68 @@
+/**
+ * Quarry as the navigation tool under test: the fetched projects indexed into a scratch data
+ * directory by the real engine, then go_to_definition's and find_references' own engine calls
+ * (startNavigation, findDefinition, findReferences) made as a site admin, exactly as the tools make them.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ANONYMOUS } from '../../src/auth/principal.js';
+import type { ToolContext } from '../../src/api/mcp/tool.js';
+import { startNavigation } from '../../src/api/mcp/tools/nav-origin.js';
+import { loadConfig } from '../../src/config.js';
+import { addRepository } from '../../src/repos/registry.js';
+import { mcpServices } from '../../src/server/mcp.js';
+import { createServices, type Services } from '../../src/services.js';
+import { getRepo } from '../../src/store/repos.js';
+import { findDefinition, parseSymbolName } from '../../src/symbols/navigation/definition.js';
+import { findReferences } from '../../src/symbols/navigation/references.js';
+import type { ProjectLine, RealReferenceSet, RealUsage } from './labels.js';
+
+export const repoOf = (project: string): string => `github.com/nav-real/${project}`;
+
+/** What a tool answered for one usage: an in-project line, "defined outside", or nothing. */
+export type DefinitionAnswer = { readonly project: string; readonly at: ProjectLine } | { readonly external: true } | null;
+
+export interface NavigationUnderTest {
+  readonly name: string;
+  definitionOf(usage: RealUsage, withPosition: boolean): Promise<DefinitionAnswer>;
+  /** Each reference as `project/path:line`, so a hit in another project counts against precision. */
+  referencesOf(set: RealReferenceSet): Promise<readonly string[]>;
+  close(): Promise<void>;
+}
+
+export async function openQuarry(corpus: string, projects: readonly string[], log: (line: string) => void): Promise<NavigationUnderTest> {
+  const dataDir = join(corpus, 'quarry-data');
+  rmSync(dataDir, { recursive: true, force: true });
+  const services: Services = createServices(loadConfig({ dataDir }));
+  for (const project of projects) {
+    const started = performance.now();
+    await addRepository({ dataDir, store: services.store }, repoOf(project), join(corpus, project));
+    await services.index(getRepo(services.store, repoOf(project))!);
+    log(`indexed ${project} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const ctx: ToolContext = {
+    principal: { ...ANONYMOUS, siteAdmin: true, canRead: () => true },
+    signal: new AbortController().signal,
+    origin: 'http://127.0.0.1',
+    maxAnswerTokens: 8000,
+    services: mcpServices(services),
+  };
+  const projectOf = (repo: string): string => repo.slice(repo.lastIndexOf('/') + 1);
+  return {
+    name: 'Quarry',
+    async definitionOf(usage) {
+      const start = await startNavigation(ctx, { repo: repoOf(usage.project), path: usage.path, symbol: usage.name });
+      const answer = findDefinition(start.resolver, start.origin, parseSymbolName(usage.name)!);
+      if (answer === null) return null;
+      const { file, definition } = answer.best.site;
+      return { project: projectOf(file.repo), at: { path: file.path, line: definition.nameRange.startLine + 1 } };
+    },
+    async referencesOf(set) {
+      const start = await startNavigation(ctx, { repo: repoOf(set.project), path: set.definition.path, symbol: set.name });
+      const answer = findDefinition(start.resolver, start.origin, parseSymbolName(set.name)!);
+      if (answer === null) return [];
+      return findReferences(start.resolver, answer.best.site).sites.map((s) => `${projectOf(s.file.repo)}/${s.file.path}:${s.range.startLine + 1}`);
+    },
+    close: () => services.close(),
+  };
+}
