@@ -37,12 +37,17 @@ interface ToolRun {
   readonly references: readonly ReferenceResult[] | null;
 }
 
+function describe(answer: DefinitionAnswer): string {
+  if (answer === null) return 'nothing';
+  if ('external' in answer) return 'external';
+  if ('error' in answer) return `error: ${answer.error.slice(0, 120)}`;
+  return `${answer.project}/${lineKey(answer.at)}`;
+}
+
+/** An external name is answered right by "defined outside" or by no in-project definition at all. */
 function judge(usage: RealUsage, answer: DefinitionAnswer): UsageResult {
-  if (isExternal(usage.definition)) {
-    const correct = answer === null || 'external' in answer;
-    return { usage, correct, got: answer === null ? 'nothing' : 'external' in answer ? 'external' : `${answer.project}/${lineKey(answer.at)}` };
-  }
-  const got = answer === null ? 'nothing' : 'external' in answer ? 'external' : `${answer.project}/${lineKey(answer.at)}`;
+  const got = describe(answer);
+  if (isExternal(usage.definition)) return { usage, correct: answer === null || 'external' in answer, got };
   return { usage, correct: got === `${usage.project}/${lineKey(usage.definition)}`, got };
 }
 

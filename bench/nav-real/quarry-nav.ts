@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANONYMOUS } from '../../src/auth/principal.js';
-import type { ToolContext } from '../../src/api/mcp/tool.js';
+import { ToolError, type ToolContext } from '../../src/api/mcp/tool.js';
 import { startNavigation } from '../../src/api/mcp/tools/nav-origin.js';
 import { loadConfig } from '../../src/config.js';
 import { addRepository } from '../../src/repos/registry.js';
@@ -20,7 +20,7 @@ import type { ProjectLine, RealReferenceSet, RealUsage } from './labels.js';
 export const repoOf = (project: string): string => `github.com/nav-real/${project}`;
 
 /** What a tool answered for one usage: an in-project line, "defined outside", or nothing. */
-export type DefinitionAnswer = { readonly project: string; readonly at: ProjectLine } | { readonly external: true } | null;
+export type DefinitionAnswer = { readonly project: string; readonly at: ProjectLine } | { readonly external: true } | { readonly error: string } | null;
 
 export interface NavigationUnderTest {
   readonly name: string;
@@ -48,21 +48,37 @@ export async function openQuarry(corpus: string, projects: readonly string[], lo
     services: mcpServices(services),
   };
   const projectOf = (repo: string): string => repo.slice(repo.lastIndexOf('/') + 1);
+  const definitionOf = async (usage: RealUsage, withPosition: boolean): Promise<DefinitionAnswer> => {
+    const start = await startNavigation(ctx, { repo: repoOf(usage.project), path: usage.path, symbol: usage.name });
+    const position = withPosition ? { line: usage.line, column: usage.column } : undefined;
+    const answer = findDefinition(start.resolver, start.origin, parseSymbolName(usage.name)!, position);
+    if (answer === null) return null;
+    const { file, definition } = answer.best.site;
+    return { project: projectOf(file.repo), at: { path: file.path, line: definition.nameRange.startLine + 1 } };
+  };
+  const referencesOf = async (set: RealReferenceSet): Promise<string[]> => {
+    const start = await startNavigation(ctx, { repo: repoOf(set.project), path: set.definition.path, symbol: set.name });
+    const answer = findDefinition(start.resolver, start.origin, parseSymbolName(set.name)!, { line: set.definition.line });
+    if (answer === null) return [];
+    return findReferences(start.resolver, answer.best.site).sites.map((s) => `${projectOf(s.file.repo)}/${s.file.path}:${s.range.startLine + 1}`);
+  };
   return {
     name: 'Quarry',
-    async definitionOf(usage) {
-      const start = await startNavigation(ctx, { repo: repoOf(usage.project), path: usage.path, symbol: usage.name });
-      const answer = findDefinition(start.resolver, start.origin, parseSymbolName(usage.name)!);
-      if (answer === null) return null;
-      const { file, definition } = answer.best.site;
-      return { project: projectOf(file.repo), at: { path: file.path, line: definition.nameRange.startLine + 1 } };
-    },
+    definitionOf: (usage, withPosition) => toolErrorAsAnswer(() => definitionOf(usage, withPosition)),
     async referencesOf(set) {
-      const start = await startNavigation(ctx, { repo: repoOf(set.project), path: set.definition.path, symbol: set.name });
-      const answer = findDefinition(start.resolver, start.origin, parseSymbolName(set.name)!);
-      if (answer === null) return [];
-      return findReferences(start.resolver, answer.best.site).sites.map((s) => `${projectOf(s.file.repo)}/${s.file.path}:${s.range.startLine + 1}`);
+      const found = await toolErrorAsAnswer(() => referencesOf(set));
+      return Array.isArray(found) ? found : [];
     },
     close: () => services.close(),
   };
+}
+
+/** A tool error (an unsupported file, an unknown name) is an answer the agent would see, not a crash of the run. */
+async function toolErrorAsAnswer<T>(call: () => Promise<T>): Promise<T | { readonly error: string }> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ToolError) return { error: error.message };
+    throw error;
+  }
 }

@@ -126,9 +126,13 @@ function collectDefinitions(lang: CompiledLanguage, matches: readonly Parser.Que
     while (stack.length > 0 && (ends[stack[stack.length - 1]!]! <= start || (starts[stack[stack.length - 1]!] === start && ends[stack[stack.length - 1]!] === end))) stack.pop();
     const parent = fieldOwner(definitions, cand.kind, stack.length > 0 ? stack[stack.length - 1]! : -1);
     const name = source.text.slice(cand.nameStart, cand.nameEnd);
-    if ((cand.kind === 'variable' || cand.kind === 'field') && lang.spec.firstAssignmentDefines) {
+    // A field assigned again in its class (`this.x = …` in two methods, or after its declaration) is still the one field.
+    const assignment = cand.start === cand.nameStart && cand.end === cand.nameEnd;
+    // `this.x = …` outside a class (an object literal's method, a plain function) declares nothing one can name.
+    if (cand.kind === 'field' && assignment && (parent < 0 || definitions[parent]!.kind !== 'class')) continue;
+    if ((cand.kind === 'variable' && lang.spec.firstAssignmentDefines) || cand.kind === 'field') {
       const key = `${parent}\u0000${name}`;
-      if (redefined.has(key)) continue;
+      if (redefined.has(key) && (lang.spec.firstAssignmentDefines || assignment)) continue;
       redefined.add(key);
     }
     const parentDef = parent >= 0 ? definitions[parent]! : null;

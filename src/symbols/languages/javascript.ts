@@ -1,7 +1,8 @@
 /**
  * JavaScript, and the query parts TypeScript shares with it. Exported means inside an `export`
  * statement, named by one (`export { x }`, `export default x`) or by CommonJS (`exports.f = …`,
- * `module.exports = { x }`); class members follow their class unless private.
+ * `module.exports = { x }`); class members follow their class unless private. `this.x = …` in a
+ * method defines the field x of its class; `require` calls bind like imports (destructured, `.name`).
  */
 import { hasModifier, isMember, underType, type DefinitionContext, type LanguageSpec } from '../language-spec.js';
 
@@ -43,6 +44,9 @@ export const SCRIPT_IMPORTS = `
 (import_statement (import_clause (named_imports (import_specifier name: (_) @name alias: (_) @alias))) source: (string (string_fragment) @source))
 (import_statement (import_clause (named_imports (import_specifier name: (_) @name !alias))) source: (string (string_fragment) @source))
 (variable_declarator name: (identifier) @namespace value: (call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @source) .)) (#eq? @_require "require"))
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name) value: (call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @source) .)) (#eq? @_require "require"))
+(variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @name value: (identifier) @alias)) value: (call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @source) .)) (#eq? @_require "require"))
+(variable_declarator name: (identifier) @alias value: (member_expression object: (call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @source) .)) property: (property_identifier) @name) (#eq? @_require "require"))
 `;
 
 export function scriptExported(def: DefinitionContext): boolean {
@@ -57,6 +61,7 @@ export const javascript: LanguageSpec = {
   definitions: `${SCRIPT_DEFINITIONS}
 (class_declaration name: (identifier) @name) @definition.class
 (field_definition property: [(property_identifier) (private_property_identifier)] @name) @definition.field
+(assignment_expression left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @name @definition.field))
 (formal_parameters (identifier) @name @definition.variable)
 (formal_parameters (assignment_pattern left: (identifier) @name @definition.variable))
 `,

@@ -1,4 +1,4 @@
-/** TypeScript and TSX: the JavaScript queries plus types, interfaces, enums and namespaces. */
+/** TypeScript and TSX: the JavaScript queries plus types, type parameters, interfaces, enums and namespaces. */
 import type { LanguageSpec } from '../language-spec.js';
 import { SCRIPT_DEFINITIONS, SCRIPT_IMPORTS, SCRIPT_REFERENCE_TYPES, SCRIPT_REFERENCES, scriptExported } from './javascript.js';
 
@@ -17,6 +17,7 @@ const definitions = `${SCRIPT_DEFINITIONS}
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.field
 (required_parameter pattern: (identifier) @name @definition.variable)
 (optional_parameter pattern: (identifier) @name @definition.variable)
+(type_parameter name: (type_identifier) @name @definition.type)
 `;
 
 const references = `${SCRIPT_REFERENCES}

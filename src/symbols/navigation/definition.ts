@@ -2,9 +2,8 @@
  * go_to_definition's engine: reads the symbol as typed (`bar`, `Foo.bar`, `Foo::bar`), finds its
  * usages in the file, resolves each, and returns the surest definition with the others it could be.
  */
-import type { FileSymbols } from '../../model/symbols.js';
-import type { NavFile, RankedDefinition, Usage } from './model.js';
-import { usageOfReference } from './model.js';
+import type { FileSymbols, SourceRange, SymbolImport } from '../../model/symbols.js';
+import { siteKey, usageOfReference, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { sortCandidates, topTier } from './rank.js';
 import type { Resolver } from './resolve.js';
 
@@ -44,21 +43,89 @@ export function usagesIn(symbols: FileSymbols, symbol: SymbolName): Usage[] {
   return references;
 }
 
+/** Where the caller points: a 1-based line (as read_file numbers lines) and optional 1-based column. */
+export interface UsagePosition {
+  readonly line: number;
+  readonly column?: number;
+}
+
+/**
+ * The occurrence of the name at the position: a reference, the name's own definition, or an import
+ * binding on that line (at the column when given). Null when the tables hold none there.
+ */
+export function usageAt(symbols: FileSymbols, name: string, position: UsagePosition): Usage | null {
+  const line = position.line - 1;
+  const column = position.column === undefined ? undefined : position.column - 1;
+  const covers = (r: SourceRange): boolean => r.startLine === line && (column === undefined || (r.startColumn <= column && column < Math.max(r.endColumn, r.startColumn + 1)));
+  const reference = symbols.references.find((r) => r.name === name && covers(r.range));
+  if (reference !== undefined) return usageOfReference(reference);
+  const self = symbols.definitions.findIndex((d) => d.name === name && covers(d.nameRange));
+  if (self >= 0) return { name, scope: symbols.definitions[self]!.parent, line, self };
+  const imported = symbols.imports.find((i) => i.localName === name && i.range.startLine <= line && line <= i.range.endLine);
+  if (imported !== undefined) return { name, scope: -1, line: imported.range.startLine };
+  return null;
+}
+
+/** The innermost definition whose body holds the line: the scope a name used there is looked up from. */
+export function scopeAtLine(symbols: FileSymbols, line: number): number {
+  let best = -1;
+  symbols.definitions.forEach((d, i) => {
+    if (d.range.startLine <= line && line <= d.range.endLine && (best < 0 || within(d.range, symbols.definitions[best]!.range))) best = i;
+  });
+  return best;
+}
+
+function within(inner: SourceRange, outer: SourceRange): boolean {
+  const startsAfter = inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn);
+  const endsBefore = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
+  return startsAfter && endsBefore;
+}
+
 export interface DefinitionAnswer {
   readonly best: RankedDefinition;
   /** Other definitions as sure as the best: the usage alone cannot tell them apart. */
   readonly alternatives: readonly RankedDefinition[];
   /** False when the file does not mention the name and the definition was found by name alone. */
   readonly fromUsage: boolean;
+  /** Without a position: the file's distinct local bindings its occurrences resolve to, when more than one. */
+  readonly bindings: readonly DefinitionSite[];
 }
 
-export function findDefinition(resolver: Resolver, origin: NavFile, symbol: SymbolName): DefinitionAnswer | null {
+/** The import that brings the name into the file, when resolution found no definition: the name is defined outside. */
+export function importOfName(symbols: FileSymbols, name: string): SymbolImport | undefined {
+  return symbols.imports.find((i) => i.localName === name);
+}
+
+/**
+ * With a position, the occurrence there is resolved alone (shadowing and closures included); a
+ * position the tables hold no occurrence at is looked up from the scope enclosing its line.
+ */
+export function findDefinition(resolver: Resolver, origin: NavFile, symbol: SymbolName, position?: UsagePosition): DefinitionAnswer | null {
+  if (position !== undefined) {
+    const usage = usageAt(origin.symbols, symbol.name, position)
+      ?? { name: symbol.name, scope: scopeAtLine(origin.symbols, position.line - 1), line: position.line - 1, ...(symbol.qualifier === undefined ? {} : { receiver: symbol.qualifier }) };
+    const candidates = sortCandidates(resolver.resolve(origin, usage, symbol.qualifier));
+    const best = candidates[0];
+    return best === undefined ? null : { best, alternatives: topTier(candidates).slice(1), fromUsage: true, bindings: [] };
+  }
   const usages = usagesIn(origin.symbols, symbol);
   const fromUsage = usages.length > 0;
   // Not mentioned in the file: look the name up as if used with an unknown receiver, members included.
   if (!fromUsage) usages.push({ name: symbol.name, scope: -1, line: 0, receiver: symbol.qualifier ?? '' });
-  const candidates = sortCandidates(usages.flatMap((u) => resolver.resolve(origin, u, symbol.qualifier)));
+  const perUsage = usages.map((u) => resolver.resolve(origin, u, symbol.qualifier));
+  const candidates = sortCandidates(perUsage.flat());
   const best = candidates[0];
   if (best === undefined) return null;
-  return { best, alternatives: topTier(candidates).slice(1), fromUsage };
+  return { best, alternatives: topTier(candidates).slice(1), fromUsage, bindings: localBindings(origin, perUsage) };
+}
+
+/** The distinct local definitions (inside a function or class of the file) the occurrences resolve to, in file order: more than one means the name is ambiguous without a line. */
+function localBindings(origin: NavFile, perUsage: readonly (readonly RankedDefinition[])[]): DefinitionSite[] {
+  const found = new Map<string, DefinitionSite>();
+  for (const candidates of perUsage) {
+    const top = sortCandidates(candidates)[0]?.site;
+    if (top !== undefined && top.file.path === origin.path && top.file.repo === origin.repo && top.definition.parent >= 0) found.set(siteKey(top), top);
+  }
+  if (found.size < 2) return [];
+  return [...found.values()].sort((a, b) => a.definition.nameRange.startLine - b.definition.nameRange.startLine);
 }

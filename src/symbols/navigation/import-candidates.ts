@@ -26,8 +26,9 @@ export function importCandidates(lookup: SymbolLookup, origin: NavFile, usage: U
     const bindings = imports.filter((i) => i.localName === name || (i.importedName === name && i.range.startLine === usage.line));
     if (bindings.length > 0) {
       // A default export has no name of its own in the tables; by convention it is the local name.
-      const sites = bindings.filter((b) => b.importedName !== '*')
-        .flatMap((b) => definitionsIn(lookup, b.importedName === 'default' ? name : b.importedName, [testOf(b.source)], false));
+      // A whole module bound to a name (`const View = require('./view')`) means, by convention, its same-named export.
+      const sites = bindings.filter((b) => b.importedName !== '*' || family === 'js')
+        .flatMap((b) => definitionsIn(lookup, b.importedName === 'default' || b.importedName === '*' ? name : b.importedName, [testOf(b.source)], false));
       return { bound: true, sites };
     }
   } else if (receiver !== '' && !isSelfReceiver(receiver)) {
@@ -122,4 +123,17 @@ function linkedDefinitions(lookup: SymbolLookup, name: string): DefinitionSite[]
     });
   }
   return out;
+}
+
+/**
+ * The import that binds `name` where a definition of it sits (`const x = require('x')` is both):
+ * resolution follows the import instead of stopping at the binding.
+ */
+export function importBindingAt(origin: NavFile, name: string, line: number): SymbolImport | undefined {
+  return origin.symbols.imports.find((i) => i.localName === name && i.range.startLine <= line && line <= i.range.endLine);
+}
+
+/** A module named by package, not by path: outside the repository unless an indexed repository provides it. */
+export function namesPackage(family: LanguageFamily, source: string): boolean {
+  return family === 'js' && !source.startsWith('.') && !source.startsWith('/');
 }

@@ -1,7 +1,7 @@
 /**
  * Orders candidate definitions: by certainty first, then by closeness to the usage (qualifier
  * named, same directory, shared path, exported, a C definition over its header declaration,
- * production code over test and sample copies).
+ * production code over test and sample copies, source over built bundles and vendored copies).
  */
 import { familyOf, isHeader, linkedFromOutside, parentOf, visibleAcrossFiles } from './language-rules.js';
 import { certaintyRank, siteKey, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition } from './model.js';
@@ -37,7 +37,15 @@ export function placeScore(originRepo: string, originPath: string, site: Definit
     score += Math.min(3, sharedSegments(path, originPath));
   }
   if (isTestOrSamplePath(path) && !isTestOrSamplePath(originPath)) score -= 8;
+  if (isCopiedPath(path) && !isCopiedPath(originPath)) score -= 8;
   return score;
+}
+
+const COPIED = /(?:^|\/)(?:dist|bundles?|vendor|third_party|node_modules)\/|\.min\.js$/;
+
+/** Built bundles and vendored copies repeat the source's names; the source is what a usage means. */
+export function isCopiedPath(path: string): boolean {
+  return COPIED.test(path);
 }
 
 const TEST_OR_SAMPLE_DIR = /(?:^|\/)(?:tests?|testing|selftests?|testdata|__tests__|specs?|samples?|examples?|fixtures?|mocks?|benchmarks?)\//i;

@@ -7,7 +7,7 @@ import type { SymbolDefinition } from '../../model/symbols.js';
 import { familyOf, isContainer, isSelfReceiver, membersVisibleBare, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
 import type { Certainty, DefinitionSite, NavFile, RankedDefinition, Usage } from './model.js';
-import { importCandidates } from './import-candidates.js';
+import { importBindingAt, importCandidates, namesPackage } from './import-candidates.js';
 import { dirOf } from './module-paths.js';
 import { compareRanked, placeScore, rankSite, siteScore, sortCandidates } from './rank.js';
 
@@ -42,7 +42,7 @@ export class Resolver {
     const { receiver } = usage;
     if (receiver === undefined) {
       const lexical = this.lexical(origin, usage, family, qualifier);
-      if (lexical.length > 0) return lexical;
+      if (lexical.length > 0) return this.throughImport(origin, usage, family, lexical[0]!, qualifier) ?? lexical;
     } else if (isSelfReceiver(receiver)) {
       const members = this.enclosingMembers(origin, usage, qualifier);
       if (members.length > 0) return members;
@@ -73,6 +73,21 @@ export class Resolver {
       if (scope < 0 || seen.has(scope)) return [];
       seen.add(scope);
     }
+  }
+
+  /**
+   * A binding that is an import (`const { x } = require('./m')`) stands for what the module
+   * defines: followed there, or nothing when the module is a package no indexed repository holds.
+   * Null keeps the binding itself (a module that defines no such name).
+   */
+  private throughImport(origin: NavFile, usage: Usage, family: LanguageFamily, binding: RankedDefinition, qualifier: string | undefined): RankedDefinition[] | null {
+    const { file, definition } = binding.site;
+    if (file !== origin) return null;
+    const imported = importBindingAt(origin, usage.name, definition.nameRange.startLine);
+    if (imported === undefined) return null;
+    const found = importCandidates(this.lookup, origin, { name: usage.name, scope: -1, line: imported.range.startLine }, family);
+    if (found.sites.length > 0) return sortCandidates(this.named(origin, found, qualifier));
+    return namesPackage(family, imported.source) ? [] : null;
   }
 
   /** `this.x` / `self.x`: a member of the innermost enclosing class. */

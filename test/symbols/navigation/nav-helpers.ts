@@ -1,6 +1,6 @@
 /** Test helpers: run navigation over a SymbolIndex and render locations as `repo path:line` (1-based). */
 import type { SymbolIndex } from '../../../src/model/symbols.js';
-import { findDefinition, parseSymbolName } from '../../../src/symbols/navigation/definition.js';
+import { findDefinition, parseSymbolName, type UsagePosition } from '../../../src/symbols/navigation/definition.js';
 import { SymbolLookup } from '../../../src/symbols/navigation/lookup.js';
 import type { DefinitionSite, NavFile } from '../../../src/symbols/navigation/model.js';
 import { findReferences } from '../../../src/symbols/navigation/references.js';
@@ -20,9 +20,9 @@ function originOf(index: SymbolIndex, repo: string, path: string): NavFile {
 }
 
 /** The best definition's label, or null; `also` lists the alternatives. */
-export function definitionOf(index: SymbolIndex, repo: string, path: string, symbol: string, canRead: (repo: string) => boolean = everyone): { best: string | null; also: string[] } {
+export function definitionOf(index: SymbolIndex, repo: string, path: string, symbol: string, canRead: (repo: string) => boolean = everyone, position?: UsagePosition): { best: string | null; also: string[] } {
   const resolver = new Resolver(new SymbolLookup(index, canRead));
-  const answer = findDefinition(resolver, originOf(index, repo, path), parseSymbolName(symbol)!);
+  const answer = findDefinition(resolver, originOf(index, repo, path), parseSymbolName(symbol)!, position);
   return { best: answer === null ? null : siteLabel(answer.best.site), also: answer?.alternatives.map((a) => siteLabel(a.site)) ?? [] };
 }
 

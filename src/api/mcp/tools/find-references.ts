@@ -9,8 +9,8 @@ import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { fileHeader, numberLines, plural } from '../format.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
-import { FileLines, startNavigation, symbolNotFound, type NavigationArgs } from './nav-origin.js';
-import { REPO_ARG, REVISION_ARG } from './nav-schema.js';
+import { FileLines, notFoundAnswer, positionOf, startNavigation, type NavigationArgs } from './nav-origin.js';
+import { COLUMN_ARG, LINE_ARG, REPO_ARG, REVISION_ARG } from './nav-schema.js';
 
 export const DEFAULT_REFERENCE_LIMIT = 10;
 export const MAX_REFERENCE_LIMIT = 1000;
@@ -25,6 +25,7 @@ Finds references to a symbol: the places that use the definition the symbol reso
 Same-named symbols of other scopes or modules are left out, as are comments and strings.
 References come most relevant first (the definition's file, its repository, then other repositories), each as numbered lines under a "# repo – path" header with one line of context either side.
 Returns ${DEFAULT_REFERENCE_LIMIT} references unless a limit is given, and says how many there are in all.
+Pass line (and column) of an occurrence to choose which of several same-named bindings in the file is meant.
 If the symbol is not found, returns "Symbol not found".`;
 
 export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
@@ -36,13 +37,20 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
     symbol: { type: 'string', description: 'The name of the symbol to find references for.' },
     revision: REVISION_ARG,
     limit: { type: 'integer', minimum: 1, maximum: MAX_REFERENCE_LIMIT, description: `The maximum number of references to return. Defaults to ${DEFAULT_REFERENCE_LIMIT}.` },
+    line: LINE_ARG,
+    column: COLUMN_ARG,
   }, ['repo', 'path', 'symbol']),
   async run(args, ctx) {
     const name = parseSymbolName(args.symbol);
     if (name === null) throw new ToolError('"symbol" is empty: pass the name of a function, type, variable or method.');
+    const position = positionOf(args);
     const start = await startNavigation(ctx, args);
-    const definition = findDefinition(start.resolver, start.origin, name);
-    if (definition === null) throw symbolNotFound(args.symbol, start);
+    const definition = findDefinition(start.resolver, start.origin, name, position);
+    if (definition === null) {
+      const outside = notFoundAnswer(args.symbol, name.name, start);
+      if (outside instanceof ToolError) throw outside;
+      return { text: `${outside}Its references outside the indexed repositories are not known; use keyword_search for its uses here.\n` };
+    }
     const target = definition.best.site;
     const limit = args.limit ?? DEFAULT_REFERENCE_LIMIT;
     const { total, sites } = findReferences(start.resolver, target, limit);

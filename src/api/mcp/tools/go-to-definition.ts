@@ -3,14 +3,14 @@
  * and shows up to 50 lines of it, in Sourcegraph's text format. Resolution is symbols/navigation's.
  */
 import { findDefinition, parseSymbolName } from '../../../symbols/navigation/definition.js';
-import type { RankedDefinition } from '../../../symbols/navigation/model.js';
+import type { DefinitionSite, RankedDefinition } from '../../../symbols/navigation/model.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { fileHeader, plural } from '../format.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
 import { addNumberedLines } from './file-lines.js';
-import { FileLines, startNavigation, symbolNotFound, type NavigationArgs } from './nav-origin.js';
-import { REPO_ARG, REVISION_ARG } from './nav-schema.js';
+import { FileLines, notFoundAnswer, positionOf, startNavigation, type NavigationArgs } from './nav-origin.js';
+import { COLUMN_ARG, LINE_ARG, REPO_ARG, REVISION_ARG } from './nav-schema.js';
 
 export const DEFINITION_MAX_LINES = 50;
 const MAX_ALTERNATIVES = 5;
@@ -18,7 +18,8 @@ const MAX_ALTERNATIVES = 5;
 const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
 Finds the definition of a symbol (function, method, class, type, variable …) used in a file, following the file's local scopes, its imports, the rest of its repository and other repositories.
 It will return up to ${DEFINITION_MAX_LINES} lines of the code snippet containing the definition, under a "# repo – path" header, each line prefixed with its 1-based line number.
-For methods, use just the method name without the class prefix. If the symbol is not found, returns "Symbol not found".
+For methods, use just the method name without the class prefix. If the symbol is not found, returns "Symbol not found"; a name imported from outside the indexed repositories is reported as defined outside.
+Pass line (and column) to resolve one occurrence; without them, when the file binds the name several times, the note lists the bindings.
 When several definitions are equally likely, the closing note lists the others.`;
 
 export const goToDefinitionTool: ToolDefinition<NavigationArgs> = {
@@ -29,13 +30,20 @@ export const goToDefinitionTool: ToolDefinition<NavigationArgs> = {
     path: { type: 'string', description: 'The path to the file within the repository containing the symbol reference.' },
     symbol: { type: 'string', description: 'The name of the symbol to find the definition for.' },
     revision: REVISION_ARG,
+    line: LINE_ARG,
+    column: COLUMN_ARG,
   }, ['repo', 'path', 'symbol']),
   async run(args, ctx) {
     const name = parseSymbolName(args.symbol);
     if (name === null) throw new ToolError('"symbol" is empty: pass the name of a function, type, variable or method.');
+    const position = positionOf(args);
     const start = await startNavigation(ctx, args);
-    const answer = findDefinition(start.resolver, start.origin, name);
-    if (answer === null) throw symbolNotFound(args.symbol, start);
+    const answer = findDefinition(start.resolver, start.origin, name, position);
+    if (answer === null) {
+      const outside = notFoundAnswer(args.symbol, name.name, start);
+      if (outside instanceof ToolError) throw outside;
+      return { text: outside };
+    }
     const { file, definition } = answer.best.site;
     const lines = await new FileLines(ctx).get(file);
     if (lines === null) throw new ToolError(`The definition's file ${file.path} in ${file.repo} can no longer be read; retry once the repository is re-indexed.`);
@@ -48,6 +56,7 @@ export const goToDefinitionTool: ToolDefinition<NavigationArgs> = {
       next <= last ? `(lines ${next}-${last} of the definition are not shown: the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is spent; use read_file for them)` : null,
       last < definition.range.endLine + 1 ? `(the definition continues to line ${definition.range.endLine + 1}; use read_file to see the rest)` : null,
       certaintyNote(answer.best, answer.fromUsage),
+      bindingsNote(name.name, answer.bindings),
       alternativesNote(answer.alternatives),
       start.revisionNote,
     ].filter((n): n is string => n !== null);
@@ -66,6 +75,18 @@ function certaintyNote(best: RankedDefinition, fromUsage: boolean): string | nul
     default:
       return null;
   }
+}
+
+/** Several local bindings of the name: which one was shown, and how to ask for another. */
+export function bindingsNote(name: string, bindings: readonly DefinitionSite[]): string | null {
+  if (bindings.length === 0) return null;
+  const listed = bindings.map((b) => `line ${b.definition.nameRange.startLine + 1}${describeOwner(b)}`);
+  return `(${name} is bound ${bindings.length} times in this file: ${listed.join('; ')}. Pass "line" to resolve one occurrence.)`;
+}
+
+function describeOwner(site: DefinitionSite): string {
+  const owner = site.definition.parent >= 0 ? site.file.symbols.definitions[site.definition.parent] : undefined;
+  return owner === undefined ? '' : ` in ${owner.kind} ${owner.name}`;
 }
 
 function alternativesNote(alternatives: readonly RankedDefinition[]): string | null {

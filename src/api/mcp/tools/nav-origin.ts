@@ -3,6 +3,7 @@
  * tables, from the index at the indexed commit or parsed on demand at any other revision.
  */
 import type { SymbolIndex } from '../../../model/symbols.js';
+import { importOfName, type UsagePosition } from '../../../symbols/navigation/definition.js';
 import { SymbolLookup } from '../../../symbols/navigation/lookup.js';
 import { FileSymbolsCache } from '../../../symbols/navigation/symbol-cache.js';
 import type { NavFile } from '../../../symbols/navigation/model.js';
@@ -25,6 +26,30 @@ export interface NavigationArgs {
   readonly path: string;
   readonly symbol: string;
   readonly revision?: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** The usage position the caller gave, if any; a column without a line is refused. */
+export function positionOf(args: NavigationArgs): UsagePosition | undefined {
+  if (args.line === undefined) {
+    if (args.column !== undefined) throw new ToolError('"column" needs "line": pass the 1-based line of the occurrence too.');
+    return undefined;
+  }
+  return args.column === undefined ? { line: args.line } : { line: args.line, column: args.column };
+}
+
+/**
+ * The answer when no definition was found: defined outside (an import names where it comes from)
+ * or not found at all.
+ */
+export function notFoundAnswer(symbol: string, name: string, start: NavigationStart): ToolError | string {
+  const imported = importOfName(start.origin.symbols, name);
+  if (imported === undefined) return symbolNotFound(symbol, start);
+  const where = `${start.origin.path} imports it from "${imported.source}" (line ${imported.range.startLine + 1})`;
+  // A relative import names a file here: its definition was not found, which is not the same as outside.
+  if (/^[./]/.test(imported.source)) return new ToolError(`Symbol not found: ${where}, but no definition of ${name} was found there. Use keyword_search to find it.`);
+  return `${name} is defined outside the indexed repositories: ${where}.\n`;
 }
 
 /** One cache per symbol index, for as long as the index lives. */
@@ -79,6 +104,6 @@ export class FileLines {
   }
 }
 
-export function symbolNotFound(symbol: string, start: NavigationStart): ToolError {
+function symbolNotFound(symbol: string, start: NavigationStart): ToolError {
   return new ToolError(`Symbol not found: no definition of "${symbol}" is reachable from ${start.origin.path} (${describeAt(start.at)}). Check the spelling and the path, or use keyword_search to find it.`);
 }

@@ -38,6 +38,16 @@ for (const { name, open } of BACKENDS) {
       assert.ok((await go({ repo: 'github.com/acme/py', path: 'pkg/service.py', symbol: 'User' })).text.startsWith(`${header('github.com/acme/py', 'pkg/models.py')}1: class User`));
     });
 
+    test('a line picks the occurrence: the local helper on line 6, the imported one on line 11', async () => {
+      const local = await go({ repo: APP, path: 'src/main.mts', symbol: 'helper', line: 6 });
+      assert.equal(local.text, `${header(APP, 'src/main.mts')}${numbered(APP, 'src/main.mts', 5, 5)}`);
+      const imported = await go({ repo: APP, path: 'src/main.mts', symbol: 'helper', line: 11, column: 3 });
+      assert.equal(imported.text, `${header(APP, 'src/util.mts')}${numbered(APP, 'src/util.mts', 1, 3)}`);
+      const columnAlone = await go({ repo: APP, path: 'src/main.mts', symbol: 'helper', column: 3 });
+      assert.equal(columnAlone.isError, true);
+      assert.match(columnAlone.text, /"column" needs "line"/);
+    });
+
     test('a revision that is not indexed is parsed on demand, and the answer says so', async () => {
       const answer = await go({ repo: APP, path: 'src/main.mts', symbol: 'normalize', revision: 'feature' });
       assert.equal(answer.isError, undefined);
