@@ -26,7 +26,9 @@ export interface SearchOutcome {
 
 export function quarry(data: string, args: readonly string[], options: { readonly input?: string } = {}): CliRun {
   const r = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', maxBuffer: 256 << 20, ...(options.input === undefined ? {} : { input: options.input }) });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  // A run that a signal ended, or that never started, says so where a failed assertion shows stderr.
+  const ended = r.signal !== null ? `\n(quarry ${args.join(' ')} was ended by ${r.signal})` : r.error !== undefined ? `\n(quarry ${args.join(' ')} did not run: ${r.error.message})` : '';
+  return { status: r.status, stdout: r.stdout ?? '', stderr: `${r.stderr ?? ''}${ended}` };
 }
 
 /** A git repository holding `files`, made in a temp dir (listed in `dirs` for removal) and added to `data` as `name`. */
