@@ -4,6 +4,7 @@
  */
 import type { FileSymbols, SourceRange, SymbolImport } from '../../model/symbols.js';
 import { siteKey, usageOfReference, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
+import { importBindingAt } from './import-candidates.js';
 import { sortCandidates, topTier } from './rank.js';
 import type { Resolver } from './resolve.js';
 
@@ -61,7 +62,7 @@ export function usageAt(symbols: FileSymbols, name: string, position: UsagePosit
   if (reference !== undefined) return usageOfReference(reference);
   const self = symbols.definitions.findIndex((d) => d.name === name && covers(d.nameRange));
   if (self >= 0) return { name, scope: symbols.definitions[self]!.parent, line, self };
-  const imported = symbols.imports.find((i) => i.localName === name && i.range.startLine <= line && line <= i.range.endLine);
+  const imported = importBindingAt(symbols, name, line);
   if (imported !== undefined) return { name, scope: -1, line: imported.range.startLine };
   return null;
 }

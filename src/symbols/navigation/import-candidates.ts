@@ -3,11 +3,11 @@
  * namespace receiver like `util.x` or Go's `pkg.X`) resolves only into the imported module; wildcard
  * imports, includes and same-package files add candidates without binding the name.
  */
-import type { ImportMentions, SymbolImport } from '../../model/symbols.js';
+import type { FileSymbols, ImportMentions, SymbolImport } from '../../model/symbols.js';
 import { directoryIsPackage, familyOf, isContainer, isHeader, isSelfReceiver, linkedFromOutside, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
 import type { DefinitionSite, NavFile, Usage } from './model.js';
-import { dirOf, includedFileName, moduleTest, type ModuleTest } from './module-paths.js';
+import { dirOf, includedFileName, moduleTest, namesPath, type ModuleTest } from './module-paths.js';
 
 export interface ImportResolution {
   /** An import binds the name (or its receiver): resolution stops here, found or not. */
@@ -129,11 +129,11 @@ function linkedDefinitions(lookup: SymbolLookup, name: string): DefinitionSite[]
  * The import that binds `name` where a definition of it sits (`const x = require('x')` is both):
  * resolution follows the import instead of stopping at the binding.
  */
-export function importBindingAt(origin: NavFile, name: string, line: number): SymbolImport | undefined {
-  return origin.symbols.imports.find((i) => i.localName === name && i.range.startLine <= line && line <= i.range.endLine);
+export function importBindingAt(symbols: FileSymbols, name: string, line: number): SymbolImport | undefined {
+  return symbols.imports.find((i) => i.localName === name && i.range.startLine <= line && line <= i.range.endLine);
 }
 
 /** A module named by package, not by path: outside the repository unless an indexed repository provides it. */
 export function namesPackage(family: LanguageFamily, source: string): boolean {
-  return family === 'js' && !source.startsWith('.') && !source.startsWith('/');
+  return family === 'js' && !namesPath(source);
 }

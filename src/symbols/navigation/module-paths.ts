@@ -78,8 +78,13 @@ export function moduleTest(family: LanguageFamily, originRepo: string, originPat
   }
 }
 
+/** An import written as a path (`./util`, `../x`, `/abs`, Python's `.models`), not a package or module name. */
+export function namesPath(source: string): boolean {
+  return source.startsWith('.') || source.startsWith('/');
+}
+
 function jsModule(originRepo: string, originPath: string, source: string): ModuleTest {
-  if (source.startsWith('.') || source.startsWith('/')) {
+  if (namesPath(source)) {
     const target = source.startsWith('/') ? normalizePath(source) : joinPath(dirOf(originPath), source);
     if (target === null) return NEVER;
     const wanted = /\.(m|c)?[jt]sx?$/.test(target) ? stemOf(target) : target;

@@ -44,7 +44,7 @@ export function placeScore(originRepo: string, originPath: string, site: Definit
 const COPIED = /(?:^|\/)(?:dist|bundles?|vendor|third_party|node_modules)\/|\.min\.js$/;
 
 /** Built bundles and vendored copies repeat the source's names; the source is what a usage means. */
-export function isCopiedPath(path: string): boolean {
+function isCopiedPath(path: string): boolean {
   return COPIED.test(path);
 }
 

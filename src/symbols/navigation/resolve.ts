@@ -83,7 +83,7 @@ export class Resolver {
   private throughImport(origin: NavFile, usage: Usage, family: LanguageFamily, binding: RankedDefinition, qualifier: string | undefined): RankedDefinition[] | null {
     const { file, definition } = binding.site;
     if (file !== origin) return null;
-    const imported = importBindingAt(origin, usage.name, definition.nameRange.startLine);
+    const imported = importBindingAt(origin.symbols, usage.name, definition.nameRange.startLine);
     if (imported === undefined) return null;
     const found = importCandidates(this.lookup, origin, { name: usage.name, scope: -1, line: imported.range.startLine }, family);
     if (found.sites.length > 0) return sortCandidates(this.named(origin, found, qualifier));

@@ -78,7 +78,7 @@ function certaintyNote(best: RankedDefinition, fromUsage: boolean): string | nul
 }
 
 /** Several local bindings of the name: which one was shown, and how to ask for another. */
-export function bindingsNote(name: string, bindings: readonly DefinitionSite[]): string | null {
+function bindingsNote(name: string, bindings: readonly DefinitionSite[]): string | null {
   if (bindings.length === 0) return null;
   const listed = bindings.map((b) => `line ${b.definition.nameRange.startLine + 1}${describeOwner(b)}`);
   return `(${name} is bound ${bindings.length} times in this file: ${listed.join('; ')}. Pass "line" to resolve one occurrence.)`;

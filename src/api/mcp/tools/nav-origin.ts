@@ -5,6 +5,7 @@
 import type { SymbolIndex } from '../../../model/symbols.js';
 import { importOfName, type UsagePosition } from '../../../symbols/navigation/definition.js';
 import { SymbolLookup } from '../../../symbols/navigation/lookup.js';
+import { namesPath } from '../../../symbols/navigation/module-paths.js';
 import { FileSymbolsCache } from '../../../symbols/navigation/symbol-cache.js';
 import type { NavFile } from '../../../symbols/navigation/model.js';
 import { Resolver } from '../../../symbols/navigation/resolve.js';
@@ -48,7 +49,7 @@ export function notFoundAnswer(symbol: string, name: string, start: NavigationSt
   if (imported === undefined) return symbolNotFound(symbol, start);
   const where = `${start.origin.path} imports it from "${imported.source}" (line ${imported.range.startLine + 1})`;
   // A relative import names a file here: its definition was not found, which is not the same as outside.
-  if (/^[./]/.test(imported.source)) return new ToolError(`Symbol not found: ${where}, but no definition of ${name} was found there. Use keyword_search to find it.`);
+  if (namesPath(imported.source)) return new ToolError(`Symbol not found: ${where}, but no definition of ${name} was found there. Use keyword_search to find it.`);
   return `${name} is defined outside the indexed repositories: ${where}.\n`;
 }
 
