@@ -55,7 +55,7 @@ export function contextFor(caller: Identity): RequestContext {
 }
 
 export async function createGraphQLFixture(): Promise<GraphQLFixture> {
-  const engine = await createEngineFixture();
+  const engine = await createEngineFixture({ pool: 'in-thread' });
   const sources = makeTempDir('quarry-gql-src');
   for (const [name, files] of Object.entries(REPOS)) {
     const dir = initRepo(`${sources}/${name.split('/').at(-1)}`);

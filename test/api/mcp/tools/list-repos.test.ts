@@ -18,7 +18,7 @@ let source = '';
 let services: McpServices;
 
 before(async () => {
-  engine = await createEngineFixture();
+  engine = await createEngineFixture({ pool: 'in-thread' });
   source = initRepo(makeTempDir('quarry-mcp-repos'));
   writeFiles(source, { 'README.md': 'x\n' });
   commitAll(source, 'initial');
