@@ -18,6 +18,7 @@ import type { AccountService, ConfigService } from './model/accounts.js';
 import type { RepoBrowser } from './model/repos.js';
 import type { SymbolIndex } from './model/symbols.js';
 import { createEnginePool } from './pool/engine-pool.js';
+import { createInThreadEnginePool } from './pool/in-thread-pool.js';
 import type { EnginePool } from './pool/pool.js';
 import { createRepoBrowser } from './repos/browser.js';
 import { registryHistorySource } from './repos/history-source.js';
@@ -59,10 +60,20 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export function createServices(config: Config): Services {
+export interface ServicesOptions {
+  /**
+   * Where the engine's tasks run. `workers` (the default; every command and the server): worker
+   * threads that a runaway scan or a crash cannot take the process down with, behind the compile
+   * guard. `in-thread`: the same handlers on the calling thread, one task at a time, with nothing
+   * to start: for tests of the services' own logic, which need neither preemption nor isolation.
+   */
+  readonly pool?: 'workers' | 'in-thread';
+}
+
+export function createServices(config: Config, options: ServicesOptions = {}): Services {
   const store = openStore(config.dataDir);
   const catalog = openCatalog(config.dataDir);
-  const pool = createEnginePool({ threads: config.threads });
+  const pool = options.pool === 'in-thread' ? createInThreadEnginePool() : createEnginePool({ threads: config.threads });
   const repoCtx = { dataDir: config.dataDir, store };
   // A repository's bare mirror by name, or REPO_NOT_FOUND: for diffs, which git reads.
   const gitDir = (repo: string): string => gitDirOf(repoCtx, repo);

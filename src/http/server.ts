@@ -11,7 +11,7 @@ import type { Metrics } from './metrics.js';
 import { snapshotRequest, type AuthResolver, type RequestHead, type ServedRequest } from './request.js';
 import { createReply, type Headers, type Reply } from './respond.js';
 import { answerUnmatched, matchRoute, type Route, type RouteMatch } from './routes.js';
-import { binding, uws, type UwsBinding, type UwsListenSocket, type UwsResponse } from './uws.js';
+import { binding, closeEverySocket, uws, type UwsBinding, type UwsListenSocket, type UwsResponse } from './uws.js';
 
 interface ServerOptions<Auth> {
   readonly routes: readonly Route<Auth>[];
@@ -48,7 +48,7 @@ export interface HttpServer {
   readonly binding: UwsBinding;
   readonly requestsInFlight: number;
   listen(host: string, port: number): Promise<{ port: number }>;
-  /** Stops accepting, waits up to graceMs for requests in flight, then cuts the rest off. */
+  /** Stops accepting, waits up to graceMs for requests in flight, then cuts the rest off and closes idle connections. */
   close(graceMs: number): Promise<{ cutOff: number }>;
 }
 
@@ -178,6 +178,7 @@ export function createHttpServer<Auth = unknown>(options: HttpServerOptions<Auth
         request.abort();
         res.close();
       }
+      closeEverySocket(app);
       return { cutOff };
     },
   };

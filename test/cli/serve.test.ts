@@ -20,7 +20,7 @@ before(async () => {
   initRepo(source);
   writeFiles(source, { 'evil.txt': `${'a'.repeat(40)}\n`, 'calm.txt': 'calm content\n' });
   commitAll(source, 'files');
-  const fixture = await createEngineFixture({ threads: 1 });
+  const fixture = await createEngineFixture({ pool: 'in-thread' });
   await addAndIndex(fixture, 'example.com/serve', source);
   await fixture.engine.close();
   dataDir = fixture.dataDir;

@@ -1,9 +1,9 @@
 /**
- * A real Quarry data directory for end-to-end tests: registry, mirror, LMDB index and worker pool,
- * built from a git repository the test made.
+ * A real Quarry data directory: registry, mirror and LMDB index built from git repositories the
+ * test made, with the worker pool (end-to-end tests) or the in-thread pool (tests of services).
  */
 import { loadConfig } from '../../src/config.js';
-import { createServices, type Services } from '../../src/services.js';
+import { createServices, type Services, type ServicesOptions } from '../../src/services.js';
 import { addRepository } from '../../src/repos/registry.js';
 import { getRepo } from '../../src/store/repos.js';
 import type { SearchResponse, FileMatch } from '../../src/model/result.js';
@@ -15,9 +15,21 @@ export interface EngineFixture {
   indexRepo(name: string): ReturnType<Services['index']>;
 }
 
-export async function createEngineFixture(options: { maxFileSize?: number; matcher?: string; threads?: number } = {}): Promise<EngineFixture> {
+export interface EngineFixtureOptions {
+  readonly maxFileSize?: number;
+  readonly matcher?: string;
+  readonly threads?: number;
+  /**
+   * `workers` unless asked: a test of a service's logic asks for `in-thread`, which starts no
+   * threads; what only the worker pool shows (preemption, crashes, the compile guard) keeps it.
+   */
+  readonly pool?: ServicesOptions['pool'];
+}
+
+export async function createEngineFixture(options: EngineFixtureOptions = {}): Promise<EngineFixture> {
   const dataDir = makeTempDir('quarry-data');
-  const engine = createServices(loadConfig({ dataDir, threads: options.threads ?? 2, ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}), ...(options.matcher ? { matcher: options.matcher } : {}) }));
+  const config = loadConfig({ dataDir, threads: options.threads ?? 2, ...(options.maxFileSize ? { maxFileSize: options.maxFileSize } : {}), ...(options.matcher ? { matcher: options.matcher } : {}) });
+  const engine = createServices(config, { pool: options.pool ?? 'workers' });
   return {
     dataDir,
     engine,

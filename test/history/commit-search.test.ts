@@ -7,7 +7,7 @@ import type { CommitCriteria } from '../../src/history/commit-match.js';
 import { createHistoryService, type HistoryRepo, type HistoryService } from '../../src/history/history-service.js';
 import { git, makeTempDir, removeDir } from '../git/fixtures.js';
 import { buildScriptedRepo, gitLogOids, T0 } from './scripted-repo.js';
-import { createEnginePool } from '../../src/pool/engine-pool.js';
+import { createInThreadEnginePool } from '../../src/pool/in-thread-pool.js';
 import type { EnginePool } from '../../src/pool/pool.js';
 
 const DAY = 86400;
@@ -25,7 +25,7 @@ describe('commit search against git log', () => {
     tmp = makeTempDir('quarry-history');
     work = buildScriptedRepo(join(tmp, 'work'));
     store = openCommitStore(join(tmp, 'data'));
-    pool = createEnginePool({ threads: 1 });
+    pool = createInThreadEnginePool();
     history = createHistoryService(store, pool);
     repo = { name: 'example.com/demo', id: 7, gitDir: join(work, '.git') };
   });

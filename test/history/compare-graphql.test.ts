@@ -9,7 +9,7 @@ import { createSchema } from '../../src/api/graphql/schema.js';
 import type { GraphQLContext, GraphQLServices, RepoInfo } from '../../src/api/graphql/services.js';
 import { ANONYMOUS } from '../../src/auth/principal.js';
 import { createDiffHistory } from '../../src/history/diff-service.js';
-import { createEnginePool } from '../../src/pool/engine-pool.js';
+import { createInThreadEnginePool } from '../../src/pool/in-thread-pool.js';
 import type { EnginePool } from '../../src/pool/pool.js';
 import { git } from '../git/fixtures.js';
 import { createDiffRepo, expectNumstat, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
@@ -20,7 +20,7 @@ let pool: EnginePool;
 let context: GraphQLContext;
 before(() => {
   repo = createDiffRepo();
-  pool = createEnginePool({ threads: 1 });
+  pool = createInThreadEnginePool();
   const info: RepoInfo = { id: 1, name: APP, description: '', fork: false, archived: false, private: false, defaultBranch: 'main' };
   const services = {
     repos: { get: (name: string) => (name === APP ? info : null), resolveRevision: async () => repo.oids.merge },

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { compareCommits, pageFiles } from '../../src/history/compare.js';
 import { listAncestors } from '../../src/history/compare-log.js';
 import { createDiffHistory } from '../../src/history/diff-service.js';
-import { createEnginePool } from '../../src/pool/engine-pool.js';
+import { createInThreadEnginePool } from '../../src/pool/in-thread-pool.js';
 import type { EnginePool } from '../../src/pool/pool.js';
 import { isQuarryError } from '../../src/errors.js';
 import { git } from '../git/fixtures.js';
@@ -17,7 +17,7 @@ let repo: DiffRepo;
 let pool: EnginePool;
 before(() => {
   repo = createDiffRepo();
-  pool = createEnginePool({ threads: 1 });
+  pool = createInThreadEnginePool();
 });
 after(async () => {
   await pool.close();

@@ -10,7 +10,7 @@ import { compileDiffPattern, type DiffPatternOptions } from '../../src/history/d
 import type { CommitDiff } from '../../src/history/diff-model.js';
 import { createDiffHistory, type DiffQuery } from '../../src/history/diff-service.js';
 import { isQuarryError } from '../../src/errors.js';
-import { createEnginePool } from '../../src/pool/engine-pool.js';
+import { createInThreadEnginePool } from '../../src/pool/in-thread-pool.js';
 import type { EnginePool } from '../../src/pool/pool.js';
 import { git } from '../git/fixtures.js';
 import { createDiffRepo, expectChangedLines, expectLogG, removeDiffRepo, type DiffRepo } from './diff-fixture.js';
@@ -20,7 +20,7 @@ let repo: DiffRepo;
 let pool: EnginePool;
 before(() => {
   repo = createDiffRepo();
-  pool = createEnginePool({ threads: 1 });
+  pool = createInThreadEnginePool();
 });
 after(async () => {
   await pool.close();
@@ -123,7 +123,7 @@ test('bad patterns and revisions are clear errors', async () => {
   assert.equal(git(repo.dir, 'rev-parse', 'v1^{commit}'), repo.oids.c2);
 });
 
-/** The ranges a worker reports for `pattern` in one added line. */
+/** The ranges the diff-lines task reports for `pattern` in one added line. */
 async function rangesIn(pattern: string, options: DiffPatternOptions, text: string): Promise<number[][]> {
   const hunk = { oldRange: { startLine: 0, lines: 0 }, newRange: { startLine: 1, lines: 1 }, section: '', lines: [{ kind: '+' as const, text, oldLine: null, newLine: 1 }], oldNoNewlineAtEnd: false, newNoNewlineAtEnd: false };
   const commit = { files: [{ oldPath: null, newPath: 'f', status: 'added', binary: false, hunks: [hunk], added: 1, deleted: 0 }] } as unknown as CommitDiff;

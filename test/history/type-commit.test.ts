@@ -18,7 +18,7 @@ describe('type:commit in the search service', () => {
   let tmp: string;
   let work: string;
   before(async () => {
-    engine = await createEngineFixture();
+    engine = await createEngineFixture({ pool: 'in-thread' });
     tmp = makeTempDir('quarry-type-commit');
     work = buildScriptedRepo(join(tmp, 'demo'));
     await addAndIndex(engine, DEMO, work);

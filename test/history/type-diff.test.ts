@@ -27,7 +27,7 @@ describe('type:diff in the search service', () => {
   let engine: EngineFixture;
   let repo: DiffRepo;
   before(async () => {
-    engine = await createEngineFixture();
+    engine = await createEngineFixture({ pool: 'in-thread' });
     repo = createDiffRepo();
     await addAndIndex(engine, DEMO, join(repo.dir, '..'));
     await addAndIndex(engine, HIDDEN, join(repo.dir, '..'));

@@ -30,10 +30,10 @@ export interface ServerFixtureOptions {
   readonly prepare?: (store: Store) => void;
 }
 
-/** repos: name → files. The data directory is indexed in-process, then served. */
+/** repos: name → files. The data directory is indexed in-process (in-thread: the server starts its own workers), then served. */
 export async function startServerFixture(repos: Record<string, Record<string, string>>, options: ServerFixtureOptions = {}): Promise<ServerFixture> {
   const sources: string[] = [];
-  const fixture = await createEngineFixture({ threads: options.threads ?? 2 });
+  const fixture = await createEngineFixture({ pool: 'in-thread' });
   for (const [name, files] of Object.entries(repos)) {
     const source = makeTempDir('quarry-serve-src');
     sources.push(source);

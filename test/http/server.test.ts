@@ -1,9 +1,11 @@
 /**
  * The uWS edge on a real loopback port: native binding, routing answers, bounded and gzip bodies,
- * that a refused request leaves the server serving, and that a request's credentials are resolved
- * at most once, the edge and the handler sharing the result.
+ * that a refused request leaves the server serving, that a request's credentials are resolved at
+ * most once, the edge and the handler sharing the result, and that closing leaves no connection open.
  */
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { createCallerLimiter } from '../../src/http/caller-limits.js';
@@ -126,6 +128,20 @@ test('the edge and the handler read one resolution of a request\'s credentials; 
   } finally {
     await authServer.close(100);
   }
+});
+
+test('close ends idle keep-alive connections as well, so no client connection outlives the server', async () => {
+  const own = createHttpServer({ routes, maxBodyBytes: () => LIMIT });
+  const { port } = await own.listen('127.0.0.1', 0);
+  const socket = connect(port, '127.0.0.1');
+  const ended = once(socket, 'close');
+  socket.write('GET /hello?name=idle HTTP/1.1\r\nHost: quarry.test\r\nConnection: keep-alive\r\n\r\n');
+  const [answer] = await once(socket, 'data');
+  assert.match(String(answer), /^HTTP\/1\.1 200 OK\r\n[^]*hello idle/);
+  const started = performance.now();
+  assert.deepEqual(await own.close(100), { cutOff: 0 }, 'an idle connection is no request in flight');
+  await ended;
+  assert.ok(performance.now() - started < 1000, 'closed by the server, not by a keep-alive timeout');
 });
 
 function chunkedBody(parts: string[]): ReadableStream<Uint8Array> {

@@ -31,7 +31,7 @@ function paths(response: SearchResponse): string[] {
 }
 
 before(async () => {
-  fixture = await createEngineFixture();
+  fixture = await createEngineFixture({ pool: 'in-thread' });
   const alpha = repo({
     'main.go': 'package main\n\nfunc main() {\n\tprintln("hello world")\n}\n',
     'util/strings.go': 'package util\n\n// Reverse returns s reversed.\nfunc Reverse(s string) string { return s }\n',

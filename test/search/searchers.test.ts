@@ -53,7 +53,7 @@ function serviceOf(searchers: readonly Searcher[]): SearchService {
 }
 
 before(async () => {
-  fixture = await createEngineFixture();
+  fixture = await createEngineFixture({ pool: 'in-thread' });
   await addAndIndex(fixture, 'github.com/acme/alpha', repo({ 'README.md': 'say hello\n' }));
   await addAndIndex(fixture, 'github.com/acme/beta', repo({ 'lib.py': 'def hello(): pass\n' }));
   await addAndIndex(fixture, 'github.com/acme/forked', repo({ 'x.go': 'package x // hello\n' }));

@@ -54,7 +54,7 @@ const MAIN_GO = 'package main\n\ntype Server struct {\n\tPort int\n}\n\nfunc New
 const SERVER_PY = 'class ServerConfig:\n    def load(self):\n        pass\n\n\ndef server_main():\n    pass\n';
 
 before(async () => {
-  fixture = await createEngineFixture();
+  fixture = await createEngineFixture({ pool: 'in-thread' });
   const sym = repo({
     'src/server.ts': SERVER_TS,
     'cmd/main.go': MAIN_GO,

@@ -25,7 +25,7 @@ before(async () => {
   first = commitAll(source, 'first');
   writeFiles(source, { 'a.txt': 'second\n' });
   head = commitAll(source, 'second');
-  fixture = await createEngineFixture();
+  fixture = await createEngineFixture({ pool: 'in-thread' });
   await addAndIndex(fixture, NAME, source);
   services = mcpServices(fixture.engine);
 });

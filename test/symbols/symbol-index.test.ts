@@ -1,5 +1,5 @@
 /**
- * The SymbolIndex over a real index: symbols stored per segment at index time (in the workers),
+ * The SymbolIndex over a real index: symbols stored per segment at index time (by the pool's handlers),
  * name lookups, counts in the manifest, incremental re-index keeping unchanged files' symbols,
  * and on-demand parsing through the pool.
  */
@@ -34,7 +34,7 @@ before(async () => {
   other = initRepo(makeTempDir('quarry-symbols-other'));
   writeFiles(other, { 'lib.py': 'def oldHelper():\n    return 2\n' });
   commitAll(other, 'first');
-  fixture = await createEngineFixture();
+  fixture = await createEngineFixture({ pool: 'in-thread' });
   await addAndIndex(fixture, NAME, source);
   await addAndIndex(fixture, OTHER, other);
   index = fixture.engine.symbols;

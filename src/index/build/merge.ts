@@ -19,7 +19,9 @@ const TRIGRAM_SPACE = 1 << 24;
 
 export function mergeRuns(unordered: readonly PostingRun[]): MergedPostings {
   const runs = [...unordered].sort((a, b) => a.firstDoc - b.firstDoc);
-  const slotOf = new Int32Array(TRIGRAM_SPACE).fill(-1);
+  // Left zero (unseen): the pages no trigram lands on are never touched, and every page this
+  // process touches makes each later fork (every git spawn) slower.
+  const slotOf = new Int32Array(TRIGRAM_SPACE);
   const { trigrams, capacity } = assignSlots(runs, slotOf);
   const { starts, arena } = layoutArena(capacity);
   const cursors = starts.slice(0, trigrams.length);
@@ -33,8 +35,8 @@ function assignSlots(runs: readonly PostingRun[], slotOf: Int32Array): { trigram
   const seen: number[] = [];
   for (const run of runs) {
     for (const t of run.trigrams) {
-      if (slotOf[t] === -1) {
-        slotOf[t] = 0;
+      if (slotOf[t] === 0) {
+        slotOf[t] = 1;
         seen.push(t);
       }
     }

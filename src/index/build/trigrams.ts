@@ -5,7 +5,12 @@
 const TRIGRAM_SPACE = 1 << 24;
 
 export class TrigramExtractor {
-  private readonly lastSeen = new Int32Array(TRIGRAM_SPACE).fill(-1);
+  /**
+   * Zero is no document's stamp, so the table needs no fill: its pages stay untouched until a
+   * trigram lands on them, and every page the process touches makes each later fork (every git
+   * spawn) slower.
+   */
+  private readonly lastSeen = new Int32Array(TRIGRAM_SPACE);
   private stamp = 0;
 
   /** Writes the document's distinct trigrams (unordered) into `out` from `at`; returns the new end. */
@@ -28,10 +33,10 @@ export class TrigramExtractor {
   private nextStamp(): number {
     // Stamps wrap after 2^31 documents; clearing then keeps "seen" exact.
     if (this.stamp === 0x7fffffff) {
-      this.lastSeen.fill(-1);
+      this.lastSeen.fill(0);
       this.stamp = 0;
     }
-    return this.stamp++;
+    return ++this.stamp;
   }
 }
 

@@ -9,7 +9,7 @@ import { encodeId } from '../../../src/api/graphql/ids.js';
 import { createGraphQLFixture, type GraphQLFixture } from './fixture.js';
 
 let fx: GraphQLFixture;
-before(async () => { fx = await createGraphQLFixture(); });
+before(async () => { fx = await createGraphQLFixture({ repositories: false }); });
 after(async () => { await fx.close(); });
 
 const ADMIN_ONLY = { message: 'must be site admin' };

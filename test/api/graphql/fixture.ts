@@ -54,18 +54,19 @@ export function contextFor(caller: Identity): RequestContext {
   return { principal: withRepoAccess(fixtureStore!, caller), signal: new AbortController().signal };
 }
 
-export async function createGraphQLFixture(): Promise<GraphQLFixture> {
-  const engine = await createEngineFixture();
+/** `repositories: false` adds none (no git, no indexing): for tests of accounts and configuration alone. */
+export async function createGraphQLFixture(options: { repositories?: boolean } = {}): Promise<GraphQLFixture> {
+  const engine = await createEngineFixture({ pool: 'in-thread' });
+  const store = engine.engine.store;
+  fixtureStore = store;
   const sources = makeTempDir('quarry-gql-src');
-  for (const [name, files] of Object.entries(REPOS)) {
+  for (const [name, files] of Object.entries(options.repositories === false ? {} : REPOS)) {
     const dir = initRepo(`${sources}/${name.split('/').at(-1)}`);
     writeFiles(dir, files);
     commitAll(dir, `initial ${name}\n\nbody line`);
     await addAndIndex(engine, name, dir);
+    if (name === SECRET_REPO) restrictRepo(store, SECRET_REPO, { users: [], roles: [] });
   }
-  const store = engine.engine.store;
-  fixtureStore = store;
-  restrictRepo(store, SECRET_REPO, { users: [], roles: [] });
   const accounts = createAccountService(store);
   const adminUser = accounts.createUser({ username: 'admin', email: 'admin@example.com' });
   accounts.setSiteAdmin(adminUser.id, true);

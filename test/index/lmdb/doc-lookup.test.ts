@@ -27,7 +27,7 @@ before(async () => {
   for (let i = 0; i < 30; i++) many[`pad/file${i}.txt`] = `padding ${i}\n`;
   writeFiles(source, { ...many, 'keep.txt': 'kept\n', 'change.txt': 'version 1\n', 'gone.txt': 'to be deleted\n', 'src/a.ts': 'export const a = 1;\n', 'logo.bin': BINARY_CONTENT });
   commitAll(source, 'first');
-  fixture = await createEngineFixture();
+  fixture = await createEngineFixture({ pool: 'in-thread' });
   await addAndIndex(fixture, NAME, source);
   lookup = createDocLookup((id) => join(segmentsDir(fixture.dataDir), id));
 });

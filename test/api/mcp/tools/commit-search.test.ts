@@ -19,7 +19,7 @@ let services: McpServices;
 const canRead = (repo: string): boolean => repo !== SECRET;
 
 before(async () => {
-  engine = await createEngineFixture();
+  engine = await createEngineFixture({ pool: 'in-thread' });
   tmp = makeTempDir('quarry-mcp-history');
   work = buildScriptedRepo(join(tmp, 'demo'));
   await addAndIndex(engine, DEMO, work);

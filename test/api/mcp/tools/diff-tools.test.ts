@@ -8,7 +8,7 @@ import type { McpServices } from '../../../../src/api/mcp/services.js';
 import { compareRevisionsTool } from '../../../../src/api/mcp/tools/compare-revisions.js';
 import { diffSearchTool } from '../../../../src/api/mcp/tools/diff-search.js';
 import { createDiffHistory } from '../../../../src/history/diff-service.js';
-import { createEnginePool } from '../../../../src/pool/engine-pool.js';
+import { createInThreadEnginePool } from '../../../../src/pool/in-thread-pool.js';
 import type { EnginePool } from '../../../../src/pool/pool.js';
 import type { RepoBrowser, RepoInfo } from '../../../../src/model/repos.js';
 import { createDiffRepo, expectNumstat, removeDiffRepo, type DiffRepo } from '../../../history/diff-fixture.js';
@@ -23,7 +23,7 @@ let pool: EnginePool;
 let services: McpServices;
 before(() => {
   repo = createDiffRepo();
-  pool = createEnginePool({ threads: 1 });
+  pool = createInThreadEnginePool();
   const info = (name: string): RepoInfo => ({ id: 1, name, description: '', fork: false, archived: false, private: false, defaultBranch: 'main' });
   const repos = { get: (name: string, allowed: (r: string) => boolean) => ([APP, SECRET].includes(name) && allowed(name) ? info(name) : null) } as unknown as RepoBrowser;
   services = { repos, diffs: createDiffHistory(() => repo.dir, pool) } as unknown as McpServices;

@@ -28,7 +28,7 @@ export interface FileToolFixture {
 }
 
 export async function createFileToolFixture(options: { wide?: boolean } = {}): Promise<FileToolFixture> {
-  const engine = await createEngineFixture();
+  const engine = await createEngineFixture({ pool: 'in-thread' });
   const sources = makeTempDir('quarry-mcp-files');
   const app = initRepo(`${sources}/app`);
   const wide: Record<string, string> = {};

@@ -41,7 +41,7 @@ let services: McpServices;
 const notSecret = (repo: string): boolean => repo !== SECRET;
 
 before(async () => {
-  fixture = await createEngineFixture();
+  fixture = await createEngineFixture({ pool: 'in-thread' });
   sources = makeTempDir('quarry-keyword-search');
   for (const [name, files] of Object.entries(REPOS)) {
     const dir = initRepo(`${sources}/${name.split('/').at(-1)}`);

@@ -1,35 +1,37 @@
-/** list_repos over the real registry: substring matching, ranking, visibility, cursors and the budget. */
+/**
+ * list_repos over the registry's records in a real instance store: substring matching, ranking,
+ * visibility, cursors and the budget. The tool reads nothing else (no mirror, no index).
+ */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { estimateTokens } from '../../../../src/api/mcp/answer.js';
 import type { McpServices } from '../../../../src/api/mcp/services.js';
 import { listReposTool } from '../../../../src/api/mcp/tools/list-repos.js';
-import { addRepository } from '../../../../src/repos/registry.js';
-import { createEngineFixture, type EngineFixture } from '../../../e2e/engine-fixture.js';
-import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../../../git/fixtures.js';
-import { callTool, mcpServicesOf, type CallOptions } from '../tool-context.js';
+import { createRepoBrowser } from '../../../../src/repos/browser.js';
+import { addRepo, reserveRepoId } from '../../../../src/store/repos.js';
+import { openTempStore, type TempStore } from '../../../store/temp-store.js';
+import { callTool, type CallOptions } from '../tool-context.js';
 
 const SECRET = 'github.com/acme/secret-app';
 const PACKAGES = Array.from({ length: 12 }, (_, i) => `example.com/pkg/p${String(i + 1).padStart(2, '0')}`);
 const NAMES = ['github.com/acme/app', 'github.com/acme/webapp', 'github.com/app/tools', 'github.com/acme/App-Server', 'github.com/acme/lib', SECRET, ...PACKAGES];
 
-let engine: EngineFixture;
-let source = '';
+let temp: TempStore;
 let services: McpServices;
 
-before(async () => {
-  engine = await createEngineFixture();
-  source = initRepo(makeTempDir('quarry-mcp-repos'));
-  writeFiles(source, { 'README.md': 'x\n' });
-  commitAll(source, 'initial');
-  for (const name of NAMES) await addRepository({ dataDir: engine.dataDir, store: engine.engine.store }, name, source);
-  services = mcpServicesOf(engine);
+before(() => {
+  temp = openTempStore();
+  const { store, dataDir } = temp;
+  for (const name of NAMES) {
+    const id = reserveRepoId(store);
+    addRepo(store, { id, name, source: '/src', mirrorPath: `mirrors/${id}.git`, addedAt: '', lastFetchedAt: null, defaultBranch: 'main', fork: false, archived: false });
+  }
+  // The tool's one service: repositories as the doors list them.
+  services = { repos: createRepoBrowser({ dataDir, store }) } as McpServices;
 });
 
 after(async () => {
-  await engine.engine.close();
-  removeDir(engine.dataDir);
-  removeDir(source);
+  await temp.dispose();
 });
 
 async function listRepos(args: Record<string, unknown>, options: CallOptions = {}, using = services) {

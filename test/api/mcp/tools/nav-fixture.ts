@@ -1,7 +1,8 @@
 /**
  * MCP services for the navigation tools' tests, two ways over the same repositories (the labelled
  * fixtures, a `feature` branch of github.com/acme/app that is not indexed, an unreadable repository):
- * held in memory with symbol tables from the real extraction, or indexed for real (git, LMDB, pool).
+ * held in memory with symbol tables from the real extraction, or indexed for real (git, LMDB) on the
+ * in-thread pool.
  */
 import type { McpServices } from '../../../../src/api/mcp/services.js';
 import { mcpServices } from '../../../../src/server/mcp.js';
@@ -40,7 +41,7 @@ export const BACKENDS: readonly { readonly name: string; open(): Promise<Navigat
 ];
 
 async function indexedServices(): Promise<NavigationBackend> {
-  const engine = await createEngineFixture();
+  const engine = await createEngineFixture({ pool: 'in-thread' });
   const sources = makeTempDir('quarry-nav');
   const byRepo = new Map<string, Record<string, string>>();
   for (const f of fixtureFiles()) byRepo.set(f.repo, { ...byRepo.get(f.repo), [f.path]: f.content });

@@ -16,7 +16,7 @@ let sources: string;
 let services: McpServices;
 
 before(async () => {
-  fixture = await createEngineFixture();
+  fixture = await createEngineFixture({ pool: 'in-thread' });
   sources = makeTempDir('quarry-nls-relevance');
   const dir = initRepo(`${sources}/storefront`);
   writeFiles(dir, RELEVANCE_FILES);

@@ -70,7 +70,7 @@ let sources: string;
 let services: McpServices;
 
 before(async () => {
-  fixture = await createEngineFixture();
+  fixture = await createEngineFixture({ pool: 'in-thread' });
   sources = makeTempDir('quarry-nls-search');
   const repos: Record<string, Record<string, string>> = {
     [APP]: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`src/token${i}.ts`, `export function rotateToken${i}() {\n  return refreshToken();\n}\n`])),
