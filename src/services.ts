@@ -84,7 +84,7 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
   // One parse of the site configuration per change of the store, shared by every reader.
   const settings = byGeneration(store, () => getSiteConfig(store).effective);
   const search = createSearchService({
-    catalog: { list: () => catalog.list(), segmentDir },
+    catalog: { list: () => catalog.list(), source: (id) => ({ kind: 'segment', dir: segmentDir(id) }) },
     runner: pool,
     revisions: createRevisionSource(repoCtx, config.maxFileSize),
     matcher: config.matcher,

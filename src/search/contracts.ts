@@ -4,13 +4,15 @@
  */
 import type { Manifest } from '../index/manifest.js';
 import type { MemoryDocs } from '../index/memory-source.js';
+import type { ShardSourceRef } from '../pool/messages.js';
 import type { PoolFor } from '../pool/pool.js';
 import type { PatternType } from '../query/ast.js';
 import type { SearchMatch, SearchResponse } from '../model/result.js';
 
 export interface CatalogView {
   list(): Manifest[];
-  segmentDir(segmentId: string): string;
+  /** Where a segment's documents are read: its directory on disk, or documents held in memory. */
+  source(segmentId: string): ShardSourceRef;
 }
 
 /** The worker pool: shard tasks, and the regexes over repository names this thread never runs itself. */

@@ -1,20 +1,16 @@
 /**
  * The searcher list: a searcher added to it is asked in its place in the order, over the
  * repositories the service selected, and its matches are listed in its section; the service
- * itself is not edited for it.
+ * itself is not edited for it. Over an index held in memory and the in-thread pool.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { segmentsDir } from '../../src/index/lmdb/catalog.js';
+import { after, describe, it } from 'node:test';
 import type { RepoMatch, SearchResponse } from '../../src/model/result.js';
-import { createRevisionSource } from '../../src/repos/revisions.js';
-import { updateRepo } from '../../src/store/repos.js';
+import { createInThreadEnginePool } from '../../src/pool/in-thread-pool.js';
 import type { SearchService } from '../../src/search/contracts.js';
 import { NOTHING_FOUND, type Searcher } from '../../src/search/searcher.js';
 import { createSearchService, defaultSearchers, type SearchDeps } from '../../src/search/service.js';
-import { addAndIndex, createEngineFixture, type EngineFixture } from '../e2e/engine-fixture.js';
-import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
+import { createMemoryIndex } from './memory-index.js';
 
 /** A kind Quarry does not have: `type:repo` listing every selected repository, whatever the pattern. */
 const everySelectedRepo: Searcher = {
@@ -30,18 +26,20 @@ const everySelectedRepo: Searcher = {
   }),
 };
 
-let fixture: EngineFixture;
-let deps: SearchDeps;
-const dirs: string[] = [];
-
-function repo(files: Record<string, string>): string {
-  const dir = makeTempDir('quarry-searchers-src');
-  dirs.push(dir);
-  initRepo(dir);
-  writeFiles(dir, files);
-  commitAll(dir, 'initial');
-  return dir;
-}
+const pool = createInThreadEnginePool();
+const index = createMemoryIndex([
+  { name: 'github.com/acme/alpha', files: { 'README.md': 'say hello\n' }, commits: ['initial'] },
+  { name: 'github.com/acme/beta', files: { 'lib.py': 'def hello(): pass\n' }, commits: ['initial'] },
+  { name: 'github.com/acme/forked', files: { 'x.go': 'package x // hello\n' }, fork: true, commits: ['initial'] },
+]);
+const deps: SearchDeps = {
+  catalog: index.catalog,
+  runner: pool,
+  revisions: index.revisions,
+  matcher: 'auto',
+  commits: index.commits,
+  settings: () => ({ maxResults: 30, maxCount: 500_000, defaultTimeoutMs: 10_000, maxTimeoutMs: 60_000 }),
+};
 
 /** "repo:name" or "name:path" per match, in response order. */
 function listed(response: SearchResponse): string[] {
@@ -52,29 +50,7 @@ function serviceOf(searchers: readonly Searcher[]): SearchService {
   return createSearchService(deps, searchers);
 }
 
-before(async () => {
-  fixture = await createEngineFixture({ pool: 'in-thread' });
-  await addAndIndex(fixture, 'github.com/acme/alpha', repo({ 'README.md': 'say hello\n' }));
-  await addAndIndex(fixture, 'github.com/acme/beta', repo({ 'lib.py': 'def hello(): pass\n' }));
-  await addAndIndex(fixture, 'github.com/acme/forked', repo({ 'x.go': 'package x // hello\n' }));
-  updateRepo(fixture.engine.store, 'github.com/acme/forked', { fork: true });
-  await fixture.indexRepo('github.com/acme/forked');
-  const { engine, dataDir } = fixture;
-  deps = {
-    catalog: { list: () => engine.catalog.list(), segmentDir: (id) => join(segmentsDir(dataDir), id) },
-    runner: engine.pool,
-    revisions: createRevisionSource({ dataDir, store: engine.store }, engine.config.maxFileSize),
-    matcher: engine.config.matcher,
-    commits: engine.history,
-    settings: () => ({ maxResults: 30, maxCount: 500_000, defaultTimeoutMs: 10_000, maxTimeoutMs: 60_000 }),
-  };
-});
-
-after(async () => {
-  await fixture.engine.close();
-  for (const d of dirs) removeDir(d);
-  removeDir(fixture.dataDir);
-});
+after(() => pool.close());
 
 describe('the searcher list', () => {
   it('a searcher put first answers what it accepts, over the repositories the service selected', async () => {

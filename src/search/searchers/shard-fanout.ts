@@ -27,7 +27,7 @@ export async function searchTarget(deps: FanoutDeps, target: RepoTarget, plan: S
     const repo: RepoContext = { repository: manifest.repo, repositoryID: manifest.repoId, commit, branches: [rev] };
     if (commit === manifest.commit) {
       await Promise.all(segmentRanges(manifest, deps.runner.threads).map((range) => runTask(deps, collector, repo, signal, {
-        source: { kind: 'segment', dir: deps.catalog.segmentDir(range.segmentId) },
+        source: deps.catalog.source(range.segmentId),
         lo: range.lo, hi: range.hi, deleted: range.deleted, plan, limit: collector.remaining, deadline, stop: collector.stop,
       })));
       continue;
