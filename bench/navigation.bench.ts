@@ -53,10 +53,10 @@ function sortedCopy(values: readonly number[]): number[] {
   return [...values].sort((a, b) => a - b);
 }
 
-/** go_to_definition: the header and first line shown; find_references: its "Showing … of N" note. */
+/** go_to_definition: the header and first line shown; find_references: its "N references to …" note. */
 function summarize(tool: string, text: string): string {
   const lines = text.split('\n');
-  if (tool === findReferencesTool.name) return lines.find((l) => l.startsWith('Showing ') || l.startsWith('No references')) ?? lines[0]!;
+  if (tool === findReferencesTool.name) return lines.find((l) => /^[\d,]+ references? to /.test(l) || l.startsWith('No references')) ?? lines[0]!;
   return `${lines[0]!.replace(/^# /, '')} |${(lines[1] ?? '').trim().slice(0, 80)}`;
 }
 

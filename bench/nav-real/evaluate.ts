@@ -1,6 +1,7 @@
 /**
  * Scores navigation on the real-code labels: go_to_definition top-1 (with the usage's line and
- * without it) and find_references precision and recall, for Quarry, GNU global and ctags, each
+ * without it) and find_references precision and recall (of the references claimed, and with the
+ * same-named uses listed apart as unresolved), for Quarry, GNU global and ctags, each
  * half of the split apart, per language and per kind of usage. Prints Markdown, records the run,
  * and lists the tuning half's misses (never the held-out half's) with --misses.
  * Run: `bash bench/nav-real/fetch.sh && node dist/bench/nav-real/evaluate.js [--misses] [project…]`.
@@ -10,7 +11,7 @@ import { REPO_ROOT } from '../paths.js';
 import { writeSideRun } from '../record.js';
 import { ctagsInstalled } from '../navigation-ctags.js';
 import { globalInstalled } from '../navigation-global.js';
-import { CATEGORIES, halfOf, isExternal, lineKey, loadRealLabels, PROJECT_LANGUAGES, type Half, type RealLabels, type RealUsage } from './labels.js';
+import { CATEGORIES, halfOf, isExternal, lineKey, loadRealLabels, PROJECT_LANGUAGES, type Half, type RealLabels, type RealReferenceSet, type RealUsage } from './labels.js';
 import { openCtagsPeer, openGlobalPeer } from './peers.js';
 import { openQuarry, type DefinitionAnswer, type NavigationUnderTest } from './quarry-nav.js';
 
@@ -34,7 +35,10 @@ interface ToolRun {
   readonly tool: string;
   readonly withLine: readonly UsageResult[];
   readonly withoutLine: readonly UsageResult[];
+  /** Scored on the references the tool claims. */
   readonly references: readonly ReferenceResult[] | null;
+  /** Scored on those and the same-named uses it lists apart as unresolved. */
+  readonly withNameMatches: readonly ReferenceResult[] | null;
 }
 
 function describe(answer: DefinitionAnswer): string {
@@ -59,19 +63,26 @@ async function runTool(tool: NavigationUnderTest, labels: RealLabels, knowsPosit
     withoutLine.push(without);
     withLine.push(knowsPositions ? judge(usage, await tool.definitionOf(usage, true)) : without);
   }
-  if (!knowsReferences) return { tool: tool.name, withLine, withoutLine, references: null };
+  if (!knowsReferences) return { tool: tool.name, withLine, withoutLine, references: null, withNameMatches: null };
   const references: ReferenceResult[] = [];
+  const withNameMatches: ReferenceResult[] = [];
   for (const set of labels.referenceSets) {
-    const wanted = new Set(set.references.map((r) => `${set.project}/${lineKey(r)}`));
-    const definitionKey = `${set.project}/${lineKey(set.definition)}`;
-    const got = new Set((await tool.referencesOf(set)).filter((k) => k !== definitionKey));
-    const truePositives = [...got].filter((k) => wanted.has(k)).length;
-    references.push({
-      id: set.id, project: set.project, expected: wanted.size, reported: got.size, truePositives,
-      missed: [...wanted].filter((k) => !got.has(k)), extra: [...got].filter((k) => !wanted.has(k)),
-    });
+    const { claimed, nameMatches } = await tool.referencesOf(set);
+    references.push(scoreReferences(set, claimed));
+    withNameMatches.push(scoreReferences(set, [...claimed, ...nameMatches]));
   }
-  return { tool: tool.name, withLine, withoutLine, references };
+  return { tool: tool.name, withLine, withoutLine, references, withNameMatches };
+}
+
+function scoreReferences(set: RealReferenceSet, found: readonly string[]): ReferenceResult {
+  const wanted = new Set(set.references.map((r) => `${set.project}/${lineKey(r)}`));
+  const definitionKey = `${set.project}/${lineKey(set.definition)}`;
+  const got = new Set(found.filter((k) => k !== definitionKey));
+  const truePositives = [...got].filter((k) => wanted.has(k)).length;
+  return {
+    id: set.id, project: set.project, expected: wanted.size, reported: got.size, truePositives,
+    missed: [...wanted].filter((k) => !got.has(k)), extra: [...got].filter((k) => !wanted.has(k)),
+  };
 }
 
 const pct = (n: number, d: number): string => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)}%`);
@@ -88,11 +99,15 @@ function inHalf<T>(items: readonly T[], half: Half, id: (t: T) => string): T[] {
 }
 
 function summaryTable(runs: readonly ToolRun[]): string[] {
-  const out = ['| tool | half | top-1 with line | top-1 without line | reference precision | reference recall |', '|---|---|---|---|---|---|'];
+  const out = [
+    '| tool | half | top-1 with line | top-1 without line | reference precision | reference recall | with name matches: precision | recall |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
   for (const run of runs) {
     for (const half of ['tuning', 'held-out'] as const) {
       const [p, r] = refFigures(run.references === null ? null : inHalf(run.references, half, (x) => x.id));
-      out.push(`| ${run.tool} | ${half} | ${top1(inHalf(run.withLine, half, (x) => x.usage.id))} | ${top1(inHalf(run.withoutLine, half, (x) => x.usage.id))} | ${p} | ${r} |`);
+      const [pn, rn] = refFigures(run.withNameMatches === null ? null : inHalf(run.withNameMatches, half, (x) => x.id));
+      out.push(`| ${run.tool} | ${half} | ${top1(inHalf(run.withLine, half, (x) => x.usage.id))} | ${top1(inHalf(run.withoutLine, half, (x) => x.usage.id))} | ${p} | ${r} | ${pn} | ${rn} |`);
     }
   }
   return out;
@@ -128,6 +143,9 @@ function misses(run: ToolRun): string[] {
     if (halfOf(r.id) !== 'tuning') continue;
     if (r.missed.length > 0) lines.push(`- ${r.id} missed ${r.missed.length}: ${r.missed.slice(0, 8).join(', ')}`);
     if (r.extra.length > 0) lines.push(`- ${r.id} extra ${r.extra.length}: ${r.extra.slice(0, 8).join(', ')}`);
+  }
+  for (const r of run.withNameMatches ?? []) {
+    if (halfOf(r.id) === 'tuning' && r.extra.length > 0) lines.push(`- ${r.id} extra with name matches ${r.extra.length}: ${r.extra.slice(0, 8).join(', ')}`);
   }
   return lines;
 }

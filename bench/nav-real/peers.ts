@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { ctagsByName } from '../navigation-ctags.js';
 import { indexWithGlobal } from '../navigation-global.js';
-import type { DefinitionAnswer, NavigationUnderTest } from './quarry-nav.js';
+import { NO_REFERENCES, type DefinitionAnswer, type NavigationUnderTest } from './quarry-nav.js';
 
 /** The projects' own files: no `.git`, nothing beside the project directories. */
 function projectFile(projects: readonly string[]): (relativePath: string) => boolean {
@@ -21,8 +21,9 @@ export function openGlobalPeer(corpus: string, projects: readonly string[]): Nav
       const top = index.run(['-d', `--nearness=${usage.project}/${dirname(usage.path)}`, usage.name])[0];
       return top === undefined ? null : { project: top.top, at: { path: top.path, line: top.line } };
     },
+    // global tells no resolution apart: every same-named use is claimed.
     async referencesOf(set) {
-      return index.run(['-r', set.name]).map((r) => `${r.top}/${r.path}:${r.line}`);
+      return { claimed: index.run(['-r', set.name]).map((r) => `${r.top}/${r.path}:${r.line}`), nameMatches: [] };
     },
     close: async () => index.dispose(),
   };
@@ -43,7 +44,7 @@ export function openCtagsPeer(corpus: string, projects: readonly string[]): Navi
       return best === undefined ? null : { project: best.top, at: { path: best.path, line: best.line } };
     },
     // ctags lists definitions only.
-    referencesOf: async () => [],
+    referencesOf: async () => NO_REFERENCES,
     close: async () => undefined,
   };
 }

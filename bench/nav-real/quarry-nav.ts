@@ -14,10 +14,17 @@ import { mcpServices } from '../../src/server/mcp.js';
 import { createServices, type Services } from '../../src/services.js';
 import { getRepo } from '../../src/store/repos.js';
 import { findDefinition, parseSymbolName } from '../../src/symbols/navigation/definition.js';
-import { findReferences } from '../../src/symbols/navigation/references.js';
+import { findReferences, type ReferenceSite } from '../../src/symbols/navigation/references.js';
 import type { ProjectLine, RealReferenceSet, RealUsage } from './labels.js';
 
 export const repoOf = (project: string): string => `github.com/nav-real/${project}`;
+
+export const NO_REFERENCES: FoundReferences = { claimed: [], nameMatches: [] };
+
+export interface FoundReferences {
+  readonly claimed: readonly string[];
+  readonly nameMatches: readonly string[];
+}
 
 /** What a tool answered for one usage: an in-project line, "defined outside", or nothing. */
 export type DefinitionAnswer = { readonly project: string; readonly at: ProjectLine } | { readonly external: true } | { readonly error: string } | null;
@@ -25,8 +32,11 @@ export type DefinitionAnswer = { readonly project: string; readonly at: ProjectL
 export interface NavigationUnderTest {
   readonly name: string;
   definitionOf(usage: RealUsage, withPosition: boolean): Promise<DefinitionAnswer>;
-  /** Each reference as `project/path:line`, so a hit in another project counts against precision. */
-  referencesOf(set: RealReferenceSet): Promise<readonly string[]>;
+  /**
+   * Each reference as `project/path:line`, so a hit in another project counts against precision:
+   * the ones the tool claims, and the same-named uses it lists apart as unresolved (name matches).
+   */
+  referencesOf(set: RealReferenceSet): Promise<FoundReferences>;
   close(): Promise<void>;
 }
 
@@ -56,18 +66,20 @@ export async function openQuarry(corpus: string, projects: readonly string[], lo
     const { file, definition } = answer.best.site;
     return { project: projectOf(file.repo), at: { path: file.path, line: definition.nameRange.startLine + 1 } };
   };
-  const referencesOf = async (set: RealReferenceSet): Promise<string[]> => {
+  const referencesOf = async (set: RealReferenceSet): Promise<FoundReferences> => {
     const start = await startNavigation(ctx, { repo: repoOf(set.project), path: set.definition.path, symbol: set.name });
     const answer = findDefinition(start.resolver, start.origin, parseSymbolName(set.name)!, { line: set.definition.line });
-    if (answer === null) return [];
-    return findReferences(start.resolver, answer.best.site).sites.map((s) => `${projectOf(s.file.repo)}/${s.file.path}:${s.range.startLine + 1}`);
+    if (answer === null) return NO_REFERENCES;
+    const { sites } = findReferences(start.resolver, answer.best.site);
+    const keyOf = (s: ReferenceSite): string => `${projectOf(s.file.repo)}/${s.file.path}:${s.range.startLine + 1}`;
+    return { claimed: sites.filter((s) => s.resolved).map(keyOf), nameMatches: sites.filter((s) => !s.resolved).map(keyOf) };
   };
   return {
     name: 'Quarry',
     definitionOf: (usage, withPosition) => toolErrorAsAnswer(() => definitionOf(usage, withPosition)),
     async referencesOf(set) {
       const found = await toolErrorAsAnswer(() => referencesOf(set));
-      return Array.isArray(found) ? found : [];
+      return found !== null && 'claimed' in found ? found : NO_REFERENCES;
     },
     close: () => services.close(),
   };

@@ -41,7 +41,7 @@
 
 import { isAscii, isUtf8 } from 'node:buffer';
 
-export const FORMAT_VERSION = 7;
+export const FORMAT_VERSION = 8;
 
 export const BLOCK_TARGET_BYTES = 64 * 1024;
 

@@ -26,6 +26,12 @@ export interface SymbolDefinition {
   readonly range: SourceRange;
   /** Visible outside its file (export, pub, public, capitalised Go name, non-static C …). */
   readonly exported: boolean;
+  /**
+   * The type the code declares for it, by name (`App` of `app: App`, `Route` of `r *Route`): of a
+   * variable, parameter or field its type, of a Go method its receiver's type, of a class the class
+   * it extends. Absent when unwritten.
+   */
+  readonly type?: string;
 }
 
 export interface SymbolReference {

@@ -11,7 +11,7 @@ const KINDS: readonly SymbolKind[] = [
   'field', 'property', 'module', 'namespace', 'macro', 'constructor', 'enumMember',
 ];
 const KIND_CODES = new Map(KINDS.map((k, i) => [k, i]));
-const ENCODING_VERSION = 2;
+const ENCODING_VERSION = 3;
 /** Directory entry: the name's byte offset in the string table, count << 1 | defines-the-name, start in the data block. */
 const ENTRY_BYTES = 12;
 
@@ -51,7 +51,8 @@ export function encodeFileSymbols(symbols: FileSymbols): Uint8Array {
   for (const d of symbols.definitions) {
     defined.add(d.name);
     definitions.uint(strings.id(d.name));
-    definitions.uint((KIND_CODES.get(d.kind)! << 1) | (d.exported ? 1 : 0));
+    definitions.uint((KIND_CODES.get(d.kind)! << 2) | (d.type === undefined ? 0 : 2) | (d.exported ? 1 : 0));
+    if (d.type !== undefined) definitions.uint(strings.id(d.type));
     definitions.uint(d.parent + 1);
     writeRange(definitions, d.nameRange);
     writeRange(definitions, d.range);
@@ -159,8 +160,10 @@ export function decodeFileSymbols(input: Uint8Array): FileSymbols {
   const d = new Reader(l.bytes, l.definitions);
   const definitions: SymbolDefinition[] = Array.from({ length: d.uint() }, () => {
     const name = strings[d.uint()]!;
-    const kind = d.uint();
-    return { name, kind: KINDS[kind >> 1]!, parent: d.uint() - 1, nameRange: readRange(d), range: readRange(d), exported: (kind & 1) === 1 };
+    const flags = d.uint();
+    const type = (flags & 2) === 0 ? undefined : strings[d.uint()]!;
+    const base = { name, kind: KINDS[flags >> 2]!, parent: d.uint() - 1, nameRange: readRange(d), range: readRange(d), exported: (flags & 1) === 1 };
+    return type === undefined ? base : { ...base, type };
   });
   const references: SymbolReference[] = [];
   for (let n = 0; n < entryCount(l); n++) {

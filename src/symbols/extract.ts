@@ -7,6 +7,7 @@
 import type Parser from 'tree-sitter';
 import type { FileSymbols, SymbolDefinition, SymbolImport, SymbolKind } from '../model/symbols.js';
 import type { SourceBlanker } from './attribute-macros.js';
+import { declaredTypeName } from './declared-type.js';
 import type { LanguageSpec } from './language-spec.js';
 import type { LineStarts } from './line-starts.js';
 import { referenceTokens, type ReferenceTypes } from './reference-tokens.js';
@@ -102,6 +103,19 @@ function fieldOwner(definitions: readonly SymbolDefinition[], kind: SymbolKind, 
   return owner >= 0 && definitions[owner]!.kind === 'class' ? owner : parent;
 }
 
+/** Per name start, the type a `@type` capture beside its `@name` declares (the first one written wins). */
+function declaredTypes(matches: readonly Parser.QueryMatch[], text: string): Map<number, string> {
+  const types = new Map<number, string>();
+  for (const match of matches) {
+    const name = match.captures.find((c) => c.name === 'name');
+    const type = match.captures.find((c) => c.name === 'type');
+    if (name === undefined || type === undefined || types.has(name.node.startIndex)) continue;
+    const typeName = declaredTypeName(text.slice(type.node.startIndex, type.node.endIndex));
+    if (typeName !== undefined) types.set(name.node.startIndex, typeName);
+  }
+  return types;
+}
+
 /** The names `@export` captures: exported by a statement apart from their declaration. */
 function exportCaptures(matches: readonly Parser.QueryMatch[], text: string): Set<string> {
   const names = new Set<string>();
@@ -120,6 +134,7 @@ function collectDefinitions(lang: CompiledLanguage, matches: readonly Parser.Que
   const redefined = new Set<string>();
   const names = new Set<number>();
   const exportedNames = exportCaptures(matches, source.text);
+  const types = declaredTypes(matches, source.text);
   for (const cand of candidates(matches)) {
     const { start, end } = cand;
     // Same span as the open definition (`int a, b;`): a sibling, not a child.
@@ -143,7 +158,8 @@ function collectDefinitions(lang: CompiledLanguage, matches: readonly Parser.Que
     }));
     const nameRange = source.lines.range(cand.nameStart, cand.nameEnd);
     const range = start === cand.nameStart && end === cand.nameEnd ? nameRange : source.lines.range(start, end);
-    definitions.push({ name, kind: cand.kind, parent, nameRange, range, exported });
+    const type = types.get(cand.nameStart);
+    definitions.push(type === undefined ? { name, kind: cand.kind, parent, nameRange, range, exported } : { name, kind: cand.kind, parent, nameRange, range, exported, type });
     names.add(cand.nameStart);
     starts.push(start);
     ends.push(end);

@@ -7,6 +7,8 @@
  *   same node may carry both). When two patterns claim one name, the earlier pattern wins.
  *   `@export` on a name the file exports away from its declaration (`export { x }`): the file-level
  *   definitions of that name are exported. A field found in a method belongs to the method's class.
+ *   A match of `@name` with `@type` (and no `@definition.*`) gives the definition named there its
+ *   declared type (language's base name of the annotation, the receiver type of a Go method).
  * referenceTypes: named token types every occurrence of which is a reference (`identifier`…).
  * references:  member accesses: `@reference` on the member, `@receiver` on its object.
  * imports:     `@source` (module as written), `@name` (imported name), `@alias` (its local name),

@@ -5,7 +5,7 @@ import type { FileSymbols } from '../../src/model/symbols.js';
 export function definitionLines(symbols: FileSymbols): string[] {
   return symbols.definitions.map((d) => {
     const parent = d.parent >= 0 ? symbols.definitions[d.parent]!.name : '-';
-    return `${d.name} ${d.kind} ${parent}@${d.nameRange.startLine}:${d.nameRange.startColumn}${d.exported ? ' exported' : ''}`;
+    return `${d.name} ${d.kind} ${parent}@${d.nameRange.startLine}:${d.nameRange.startColumn}${d.exported ? ' exported' : ''}${d.type === undefined ? '' : ` : ${d.type}`}`;
   });
 }
 

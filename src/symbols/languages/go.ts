@@ -19,6 +19,11 @@ export const go: LanguageSpec = {
 (range_clause left: (expression_list (identifier) @name @definition.variable))
 (parameter_declaration name: (identifier) @name @definition.variable)
 (variadic_parameter_declaration name: (identifier) @name @definition.variable)
+(parameter_declaration name: (identifier) @name type: (_) @type)
+(field_declaration name: (field_identifier) @name type: (_) @type)
+(var_spec name: (identifier) @name type: (_) @type)
+(method_declaration receiver: (parameter_list (parameter_declaration type: (_) @type)) name: (field_identifier) @name)
+(short_var_declaration left: (expression_list . (identifier) @name .) right: (expression_list . [(composite_literal type: (_) @type) (unary_expression operand: (composite_literal type: (_) @type))] .))
 `,
   referenceTypes: ['identifier', 'type_identifier', 'field_identifier', 'package_identifier'],
   references: `

@@ -21,6 +21,11 @@ export const java: LanguageSpec = {
 (enhanced_for_statement name: (identifier) @name @definition.variable)
 (catch_formal_parameter name: (identifier) @name @definition.variable)
 (lambda_expression parameters: (identifier) @name @definition.variable)
+(formal_parameter type: (_) @type name: (identifier) @name)
+(class_declaration name: (identifier) @name superclass: (superclass (_) @type))
+(local_variable_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name))
+(field_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name))
+(enhanced_for_statement type: (_) @type name: (identifier) @name)
 `,
   referenceTypes: ['identifier', 'type_identifier'],
   references: `

@@ -16,6 +16,8 @@ export const SCRIPT_DEFINITIONS = `
 (variable_declarator name: (identifier) @name) @definition.variable
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name @definition.variable))
 (variable_declarator name: (array_pattern (identifier) @name @definition.variable))
+(variable_declarator name: (identifier) @name value: (new_expression constructor: (identifier) @type))
+(assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (new_expression constructor: (identifier) @type))
 (for_in_statement left: (identifier) @name @definition.variable)
 (catch_clause parameter: (identifier) @name @definition.variable)
 (expression_statement (assignment_expression
@@ -47,6 +49,7 @@ export const SCRIPT_IMPORTS = `
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name) value: (call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @source) .)) (#eq? @_require "require"))
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @name value: (identifier) @alias)) value: (call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @source) .)) (#eq? @_require "require"))
 (variable_declarator name: (identifier) @alias value: (member_expression object: (call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @source) .)) property: (property_identifier) @name) (#eq? @_require "require"))
+(export_statement (export_clause (export_specifier name: (_) @name)) source: (string (string_fragment) @source))
 `;
 
 export function scriptExported(def: DefinitionContext): boolean {
@@ -64,6 +67,7 @@ export const javascript: LanguageSpec = {
 (assignment_expression left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @name @definition.field))
 (formal_parameters (identifier) @name @definition.variable)
 (formal_parameters (assignment_pattern left: (identifier) @name @definition.variable))
+(class_declaration name: (identifier) @name (class_heritage (_) @type))
 `,
   referenceTypes: SCRIPT_REFERENCE_TYPES,
   references: SCRIPT_REFERENCES,

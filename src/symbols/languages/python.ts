@@ -1,7 +1,8 @@
 /**
  * Python: exported means not `_`-prefixed (dunders excepted) at module level or in an exported class.
  * Instance attributes are the fields methods assign through `self` (the name alone is the
- * definition, so the rest of the statement stays in the method's scope).
+ * definition, so the rest of the statement stays in the method's scope). A name's declared type is
+ * its annotation, or the class (a CapWords name, by convention) whose call it is assigned.
  */
 import type { LanguageSpec } from '../language-spec.js';
 
@@ -30,6 +31,13 @@ export const python: LanguageSpec = {
 (default_parameter name: (identifier) @name @definition.variable)
 (typed_parameter . (identifier) @name @definition.variable)
 (typed_default_parameter name: (identifier) @name @definition.variable)
+(typed_parameter . (identifier) @name type: (type) @type)
+(class_definition name: (identifier) @name superclasses: (argument_list . [(identifier) (attribute)] @type))
+(typed_default_parameter name: (identifier) @name type: (type) @type)
+(assignment left: (identifier) @name type: (type) @type)
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name) type: (type) @type (#eq? @_self "self"))
+(assignment left: (identifier) @name right: (call function: (identifier) @type) (#match? @type "^[A-Z]"))
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name) right: (call function: (identifier) @type) (#eq? @_self "self") (#match? @type "^[A-Z]"))
 (list_splat_pattern (identifier) @name @definition.variable)
 (dictionary_splat_pattern (identifier) @name @definition.variable)
 (with_item value: (as_pattern alias: (as_pattern_target (identifier) @name @definition.variable)))

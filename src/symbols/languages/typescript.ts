@@ -18,6 +18,12 @@ const definitions = `${SCRIPT_DEFINITIONS}
 (required_parameter pattern: (identifier) @name @definition.variable)
 (optional_parameter pattern: (identifier) @name @definition.variable)
 (type_parameter name: (type_identifier) @name @definition.type)
+(required_parameter pattern: (identifier) @name type: (type_annotation (_) @type))
+(optional_parameter pattern: (identifier) @name type: (type_annotation (_) @type))
+(public_field_definition name: (property_identifier) @name type: (type_annotation (_) @type))
+(variable_declarator name: (identifier) @name type: (type_annotation (_) @type))
+(class_declaration name: (type_identifier) @name (class_heritage (extends_clause value: (_) @type)))
+(abstract_class_declaration name: (type_identifier) @name (class_heritage (extends_clause value: (_) @type)))
 `;
 
 const references = `${SCRIPT_REFERENCES}

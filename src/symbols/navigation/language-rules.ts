@@ -44,6 +44,16 @@ export function directoryIsPackage(family: LanguageFamily): boolean {
   return family === 'go' || family === 'jvm';
 }
 
+/** Languages whose symbol tables carry declared types (language specs' `@type`): a receiver there may resolve through its type. */
+export function declaresTypes(family: LanguageFamily): boolean {
+  return family === 'go' || family === 'jvm' || family === 'js' || family === 'python';
+}
+
+/** A receiver that may be a typed variable or field: `x`, `this.x`, `self.x`. */
+export function mayBeTyped(receiver: string | undefined): boolean {
+  return receiver !== undefined && !isSelfReceiver(receiver) && /^(?:(?:this|self)\.)?[A-Za-z_$][\w$]*$/.test(receiver);
+}
+
 /** Receivers that mean "the enclosing class". */
 export function isSelfReceiver(receiver: string): boolean {
   return receiver === 'this' || receiver === 'self' || receiver === 'super' || receiver === 'cls' || receiver === 'Self';

@@ -4,8 +4,11 @@
  */
 import type { FileSymbols, SymbolDefinition, SymbolReference } from '../../model/symbols.js';
 
-/** How a usage reached a definition, most certain first (the order ranks candidates). */
-export const CERTAINTIES = ['local', 'file', 'import', 'repo-exported', 'repo', 'other-repo'] as const;
+/**
+ * How a usage reached a definition, most certain first (the order ranks candidates). `typed`: a
+ * member of the type its receiver is declared with.
+ */
+export const CERTAINTIES = ['local', 'file', 'import', 'typed', 'repo-exported', 'repo', 'other-repo'] as const;
 export type Certainty = (typeof CERTAINTIES)[number];
 
 export function certaintyRank(certainty: Certainty): number {

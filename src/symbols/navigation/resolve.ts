@@ -6,12 +6,14 @@
 import type { SymbolDefinition } from '../../model/symbols.js';
 import { familyOf, isContainer, isSelfReceiver, membersVisibleBare, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
-import type { Certainty, DefinitionSite, NavFile, RankedDefinition, Usage } from './model.js';
+import { siteKey, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { importBindingAt, importCandidates, namesPackage } from './import-candidates.js';
 import { dirOf } from './module-paths.js';
-import { compareRanked, placeScore, rankSite, siteScore, sortCandidates } from './rank.js';
+import { compareRanked, placeScore, rankSite, siteScore, sortCandidates, topTier } from './rank.js';
 
 const TOP_LEVEL_BONUS = 64;
+/** How far up a class hierarchy members are looked for. */
+const MAX_SUPERCLASSES = 8;
 
 interface Reachable {
   readonly site: DefinitionSite;
@@ -43,9 +45,17 @@ export class Resolver {
     if (receiver === undefined) {
       const lexical = this.lexical(origin, usage, family, qualifier);
       if (lexical.length > 0) return this.throughImport(origin, usage, family, lexical[0]!, qualifier) ?? lexical;
+      // Java and C++ see inherited members bare too.
+      if (membersVisibleBare(family)) {
+        const inherited = this.enclosingMembers(origin, usage, qualifier);
+        if (inherited.length > 0) return inherited;
+      }
     } else if (isSelfReceiver(receiver)) {
       const members = this.enclosingMembers(origin, usage, qualifier);
       if (members.length > 0) return members;
+    } else {
+      const typed = this.typedMembers(origin, usage, qualifier);
+      if (typed.length > 0) return typed;
     }
     const key = `${origin.repo}\0${origin.path}\0${usage.name}\0${receiver ?? '\u0001'}\0${qualifier ?? ''}`;
     let wide = this.wideMemo.get(key);
@@ -97,9 +107,96 @@ export class Resolver {
     for (let scope = usage.scope; scope >= 0 && !seen.has(scope); scope = defs[scope]!.parent) {
       seen.add(scope);
       if (!isContainer(defs[scope]!)) continue;
-      return childrenNamed(defs, scope, usage.name).map((index) => rankSite(origin, { file: origin, index, definition: defs[index]! }, 'local', qualifier));
+      const own = childrenNamed(defs, scope, usage.name).map((index) => rankSite(origin, { file: origin, index, definition: defs[index]! }, 'local', qualifier));
+      if (own.length > 0) return own;
+      return this.inheritedMembers({ file: origin, index: scope, definition: defs[scope]! }, usage.name).map((site) => rankSite(origin, site, 'typed', qualifier));
     }
     return [];
+  }
+
+  /** Members of the name in the classes a class extends, nearest first (`extends B`, `class A(B)`). */
+  private inheritedMembers(type: DefinitionSite, name: string): DefinitionSite[] {
+    const seen = new Set<string>();
+    for (let at: DefinitionSite | undefined = this.superclassOf(type); at !== undefined && seen.size < MAX_SUPERCLASSES; at = this.superclassOf(at)) {
+      const key = siteKey(at);
+      if (seen.has(key)) return [];
+      seen.add(key);
+      const members = this.ownMembers(at, name);
+      if (members.length > 0) return members;
+    }
+    return [];
+  }
+
+  /** The class a class extends, when the code names it and it is found. */
+  private superclassOf(type: DefinitionSite): DefinitionSite | undefined {
+    const { file, definition } = type;
+    if (definition.type === undefined) return undefined;
+    const found = this.resolve(file, { name: definition.type, scope: definition.parent, line: definition.nameRange.startLine });
+    return topTier(found).find((c) => isContainer(c.site.definition) && siteKey(c.site) !== siteKey(type))?.site;
+  }
+
+  /**
+   * `x.name` where x is declared with a type (`x: App`, `x *Router`, `this.app` a field typed App):
+   * the type's members of that name. Nothing when x has no declared type, the type is not found,
+   * or it has no such member of its own (inherited and embedded members are not followed), so the
+   * usage falls back to matching by name.
+   */
+  private typedMembers(origin: NavFile, usage: Usage, qualifier: string | undefined): RankedDefinition[] {
+    const binding = this.receiverBinding(origin, usage);
+    const type = binding?.definition.type;
+    if (binding === null || type === undefined) return [];
+    const { file, definition } = binding;
+    const types = this.resolve(file, { name: type, scope: definition.parent, line: definition.nameRange.startLine })
+      .filter((c) => isContainer(c.site.definition));
+    const found: RankedDefinition[] = [];
+    for (const { site } of topTier(types)) {
+      for (const member of this.membersOf(site, usage.name)) found.push(rankSite(origin, member, 'typed', qualifier));
+    }
+    return sortCandidates(found);
+  }
+
+  /** The definition a receiver names: a local or file-level variable, or a field through `this`/`self`. */
+  private receiverBinding(origin: NavFile, usage: Usage): DefinitionSite | null {
+    const receiver = usage.receiver!;
+    const field = /^(?:this|self)\.([A-Za-z_$][\w$]*)$/.exec(receiver);
+    if (field !== null) {
+      const member = this.enclosingMembers(origin, { ...usage, name: field[1]!, receiver: 'this' }, undefined)[0];
+      return member?.site ?? null;
+    }
+    if (!/^[A-Za-z_$][\w$]*$/.test(receiver)) return null;
+    const defs = origin.symbols.definitions;
+    for (let scope = usage.scope; ; scope = defs[scope]!.parent) {
+      const hits = childrenNamed(defs, scope, receiver);
+      if (hits.length > 0) {
+        const index = nearestPreceding(defs, hits, usage.line);
+        return { file: origin, index, definition: defs[index]! };
+      }
+      if (scope < 0) return null;
+    }
+  }
+
+  /** A type's members of the name: its own, else those of the classes it extends. */
+  private membersOf(type: DefinitionSite, name: string): DefinitionSite[] {
+    const own = this.ownMembers(type, name);
+    return own.length > 0 ? own : this.inheritedMembers(type, name);
+  }
+
+  /** A type's own members of the name: declared in its body, or (Go) methods whose receiver is the type, in its package. */
+  private ownMembers(type: DefinitionSite, name: string): DefinitionSite[] {
+    const { file, index, definition } = type;
+    const members: DefinitionSite[] = [];
+    file.symbols.definitions.forEach((d, i) => {
+      if (d.parent === index && d.name === name) members.push({ file, index: i, definition: d });
+    });
+    if (members.length > 0 || familyOf(file.symbols.language) !== 'go') return members;
+    for (const ref of this.lookup.filesDefining(name)) {
+      if (ref.repo !== file.repo || dirOf(ref.path) !== dirOf(file.path)) continue;
+      const other = this.lookup.file(ref);
+      other?.symbols.definitions.forEach((d, i) => {
+        if (d.name === name && d.parent === -1 && d.kind === 'method' && d.type === definition.name) members.push({ file: other, index: i, definition: d });
+      });
+    }
+    return members;
   }
 
   private wide(origin: NavFile, usage: Usage, family: LanguageFamily, qualifier: string | undefined): RankedDefinition[] {

@@ -1,16 +1,22 @@
 /**
  * The `find_references` tool (reference §1.4): from a symbol's definition, the references that
- * resolve to it across the readable repositories, each with a line of context either side, most
- * relevant first, within `limit` and the answer budget, with the total always reported.
+ * resolve to it across the readable repositories, each with a line of context either side and the
+ * symbol it sits in, most relevant first, paged by `limit` and `after` within the answer budget. The
+ * total counts only resolved references; same-named uses that could not be resolved are counted
+ * and listed apart.
  */
 import { findDefinition, parseSymbolName } from '../../../symbols/navigation/definition.js';
+import type { NavFile } from '../../../symbols/navigation/model.js';
 import { findReferences, type ReferenceSite } from '../../../symbols/navigation/references.js';
+import type { Resolver } from '../../../symbols/navigation/resolve.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { fileHeader, numberLines, plural } from '../format.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
 import { FileLines, notFoundAnswer, positionOf, startNavigation, type NavigationArgs } from './nav-origin.js';
 import { COLUMN_ARG, LINE_ARG, REPO_ARG, REVISION_ARG } from './nav-schema.js';
+import { enclosingSymbol } from './enclosing-symbol.js';
+import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 export const DEFAULT_REFERENCE_LIMIT = 10;
 export const MAX_REFERENCE_LIMIT = 1000;
@@ -18,13 +24,15 @@ const MAX_LINE_CHARS = 256;
 
 export interface FindReferencesArgs extends NavigationArgs {
   readonly limit?: number;
+  readonly after?: string;
 }
 
 const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
 Finds references to a symbol: the places that use the definition the symbol resolves to from the given file, across repositories (cross-repository references included).
 Same-named symbols of other scopes or modules are left out, as are comments and strings.
-References come most relevant first (the definition's file, its repository, then other repositories), each as numbered lines under a "# repo – path" header with one line of context either side.
-Returns ${DEFAULT_REFERENCE_LIMIT} references unless a limit is given, and says how many there are in all.
+References come most relevant first (the definition's file, its repository, then other repositories), each as numbered lines under a "# repo – path" header with one line of context either side, after the symbol it is in ("(in function f)").
+The total counts only references that resolve to the definition. Same-named uses that could not be resolved (a receiver whose type is not known, a name no import binds) are counted apart and listed after them, under their own heading.
+Returns ${DEFAULT_REFERENCE_LIMIT} references unless a limit is given, and says how many there are in all; pass the "after" cursor an answer gives to see the next ones.
 Pass line (and column) of an occurrence to choose which of several same-named bindings in the file is meant.
 If the symbol is not found, returns "Symbol not found".`;
 
@@ -39,6 +47,7 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
     limit: { type: 'integer', minimum: 1, maximum: MAX_REFERENCE_LIMIT, description: `The maximum number of references to return. Defaults to ${DEFAULT_REFERENCE_LIMIT}.` },
     line: LINE_ARG,
     column: COLUMN_ARG,
+    after: { type: 'string', description: 'Optional: the cursor a previous find_references answer gave, to see the references after the ones it showed.' },
   }, ['repo', 'path', 'symbol']),
   async run(args, ctx) {
     const name = parseSymbolName(args.symbol);
@@ -53,25 +62,43 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
     }
     const target = definition.best.site;
     const limit = args.limit ?? DEFAULT_REFERENCE_LIMIT;
-    const { total, sites } = findReferences(start.resolver, target, limit);
     const where = `${fileHeader(target.file.repo, target.file.path).slice(2)}:${target.definition.nameRange.startLine + 1}`;
-    if (total === 0) return { text: withNote(`No references to ${target.definition.name} (defined at ${where}) were found.\n`, start.revisionNote) };
+    const question = `${target.definition.name} at ${where}`;
+    const offset = args.after === undefined ? 0 : decodeCursor(args.after, question, 'after', 'find_references') + 1;
+    const { total, unresolved, sites } = findReferences(start.resolver, target, { offset, limit });
+    const all = total + unresolved;
+    if (all === 0) return { text: withNote(`No references to ${target.definition.name} (defined at ${where}) were found.\n`, start.revisionNote) };
     const builder = new AnswerBuilder(ctx.maxAnswerTokens);
     const lines = new FileLines(ctx);
     let shown = 0;
     for (const group of groupByFile(sites)) {
       const text = await lines.get(group[0]!.file);
-      const section = text === null ? null : renderFile(group, text);
-      if (section === null || !builder.add(`${builder.sections === 0 ? '' : '\n'}${section}`)) break;
+      const section = text === null ? null : renderFile(group, text, wholeFile(start.resolver, group[0]!.file));
+      const heading = !group[0]!.resolved && (shown === 0 || sites[shown - 1]!.resolved) ? `${NAME_MATCH_HEADING}\n` : '';
+      if (section === null || !builder.add(`${builder.sections === 0 ? '' : '\n'}${heading}${section}`)) break;
       shown += group.length;
     }
-    const notes = [`Showing ${shown} of ${plural(total, 'reference')} to ${target.definition.name} (defined at ${where}).`];
-    if (shown < Math.min(limit, total)) notes.push(`(the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is spent: the other references are not shown)`);
-    else if (shown < total) notes.push(`(more references available - call find_references with limit: ${Math.min(MAX_REFERENCE_LIMIT, total)} to see more)`);
+    const notes = [`${plural(total, 'reference')} to ${target.definition.name} (defined at ${where})${unresolvedNote(unresolved)}.`];
+    if (offset > 0 || shown < all) notes.push(shown === 0 ? `None shown from ${offset + 1}.` : `Showing ${offset + 1}-${offset + shown} of ${all}.`);
+    const next = offset + shown;
+    if (shown < Math.min(limit, all - offset)) notes.push(`(the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is spent: the other references are not shown)`);
+    if (next < all && shown > 0) notes.push(`(more available - call find_references with after: "${encodeCursor(question, next - 1)}" to see the next ones)`);
     if (start.revisionNote !== null) notes.push(start.revisionNote);
     return { text: builder.finish(notes.join('\n')) };
   },
 };
+
+const NAME_MATCH_HEADING = 'Same-named uses that could not be resolved (they may mean another definition):';
+
+function unresolvedNote(unresolved: number): string {
+  if (unresolved === 0) return '';
+  return `, and ${plural(unresolved, 'more same-named use')} that could not be resolved to it (a receiver whose type is not known, or a name no import binds), listed after them`;
+}
+
+/** The file with all its definitions: a file known by its reference group alone has none loaded. */
+function wholeFile(resolver: Resolver, file: NavFile): NavFile {
+  return file.symbols.definitions.length > 0 ? file : resolver.lookup.file(file) ?? file;
+}
 
 function withNote(text: string, note: string | null): string {
   return note === null ? text : `${text}${note}\n`;
@@ -88,15 +115,22 @@ function groupByFile(sites: readonly ReferenceSite[]): ReferenceSite[][] {
   return groups;
 }
 
-/** The header, then each reference's line with one line either side, overlapping windows merged. */
-function renderFile(group: readonly ReferenceSite[], lines: readonly string[]): string {
+/**
+ * The header, then each reference's line with one line either side, overlapping windows merged,
+ * each window after the symbol it is in when that changes.
+ */
+function renderFile(group: readonly ReferenceSite[], lines: readonly string[], whole: NavFile): string {
   const { repo, path } = group[0]!.file;
   let out = `${fileHeader(repo, path)}\n`;
   let end = -1;
+  let inside: string | null = null;
   for (const site of group) {
     const from = Math.max(site.range.startLine - 1, end + 1);
     const to = Math.min(site.range.startLine + 1, lines.length - 1);
     if (to < from) continue;
+    const enclosing = enclosingSymbol(whole.symbols.definitions, site.scope);
+    if (enclosing !== inside) out += `(${enclosing})\n`;
+    inside = enclosing;
     out += numberLines(lines.slice(from, to + 1), from + 1, MAX_LINE_CHARS);
     end = to;
   }

@@ -7,7 +7,7 @@ import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { plural } from '../format.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
-import { decodeCursor, encodeCursor } from './repo-cursor.js';
+import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 export interface ListReposArgs {
   readonly query: string;
@@ -63,10 +63,10 @@ export const listReposTool: ToolDefinition<ListReposArgs> = {
     let start = 0;
     let end = Math.min(total, limit);
     if (args.after !== undefined) {
-      start = Math.min(total, decodeCursor(args.after, query, 'after') + 1);
+      start = Math.min(total, decodeCursor(args.after, query, 'after', 'list_repos') + 1);
       end = Math.min(total, start + limit);
     } else if (args.before !== undefined) {
-      end = Math.min(total, decodeCursor(args.before, query, 'before'));
+      end = Math.min(total, decodeCursor(args.before, query, 'before', 'list_repos'));
       start = Math.max(0, end - limit);
     }
     if (start >= end) return { text: `No more repositories on that side of the cursor: ${plural(total, 'repository', 'repositories')} match "${query}" in all.\n` };

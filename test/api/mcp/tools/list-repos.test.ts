@@ -99,7 +99,7 @@ test('bad cursors are tool errors', async () => {
   assert.equal(both.isError, true);
   assert.equal(both.text, 'Pass either after or before, not both.');
   assert.match((await listRepos({ query: 'pkg/p', after: 'garbage!' })).text, /^Invalid after cursor/);
-  assert.match((await listRepos({ query: 'acme', after: nextCursor(first.text) })).text, /^The after cursor belongs to the query "pkg\/p", not "acme"/);
+  assert.match((await listRepos({ query: 'acme', after: nextCursor(first.text) })).text, /^The after cursor belongs to "pkg\/p", not "acme"/);
 });
 
 test('the answer budget cuts the page and the cursor continues after the last name shown', async () => {
