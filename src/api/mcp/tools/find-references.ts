@@ -2,7 +2,7 @@
  * The `find_references` tool (reference §1.4): from a symbol's definition, the references that
  * resolve to it across the readable repositories, each with a line of context either side and the
  * symbol it sits in, most relevant first, paged by `limit` and `after` within the answer budget. The
- * total counts only resolved references; same-named uses that could not be resolved are counted
+ * total counts only resolved references; same-named uses matched by name only are counted
  * and listed apart.
  */
 import { findDefinition, parseSymbolName } from '../../../symbols/navigation/definition.js';
@@ -31,7 +31,7 @@ const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
 Finds references to a symbol: the places that use the definition the symbol resolves to from the given file, across repositories (cross-repository references included).
 Same-named symbols of other scopes or modules are left out, as are comments and strings.
 References come most relevant first (the definition's file, its repository, then other repositories), each as numbered lines under a "# repo – path" header with one line of context either side, after the symbol it is in ("(in function f)").
-The total counts only references that resolve to the definition. Same-named uses that could not be resolved (a receiver whose type is not known, a name no import binds) are counted apart and listed after them, under their own heading.
+The total counts only references that resolve to the definition. Same-named uses matched by name only (a receiver whose type is not known, no import, several definitions of the name that tie) are counted apart and listed after them, under their own heading.
 Returns ${DEFAULT_REFERENCE_LIMIT} references unless a limit is given, and says how many there are in all; pass the "after" cursor an answer gives to see the next ones.
 Pass line (and column) of an occurrence to choose which of several same-named bindings in the file is meant.
 If the symbol is not found, returns "Symbol not found".`;
@@ -88,11 +88,11 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
   },
 };
 
-const NAME_MATCH_HEADING = 'Same-named uses that could not be resolved (they may mean another definition):';
+const NAME_MATCH_HEADING = 'Same-named uses matched by name only (they may mean another definition):';
 
 function unresolvedNote(unresolved: number): string {
   if (unresolved === 0) return '';
-  return `, and ${plural(unresolved, 'more same-named use')} that could not be resolved to it (a receiver whose type is not known, or a name no import binds), listed after them`;
+  return `, and ${plural(unresolved, 'more same-named use')} that may mean it, matched by name only (a receiver whose type is not known, no import, or several definitions of the name tie), listed after them`;
 }
 
 /** The file with all its definitions: a file known by its reference group alone has none loaded. */
