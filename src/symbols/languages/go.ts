@@ -1,4 +1,8 @@
-/** Go: definitions, references and imports as tree-sitter queries; exported means capitalised. */
+/**
+ * Go: definitions, references and imports as tree-sitter queries; exported means capitalised. A
+ * struct's declared type is the first type it embeds (its methods and fields are promoted), a
+ * method's is its receiver's.
+ */
 import { isMember, type LanguageSpec } from '../language-spec.js';
 
 export const go: LanguageSpec = {
@@ -23,6 +27,7 @@ export const go: LanguageSpec = {
 (field_declaration name: (field_identifier) @name type: (_) @type)
 (var_spec name: (identifier) @name type: (_) @type)
 (method_declaration receiver: (parameter_list (parameter_declaration type: (_) @type)) name: (field_identifier) @name)
+(type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list (field_declaration !name type: [(type_identifier) (qualified_type)] @type))))
 (short_var_declaration left: (expression_list . (identifier) @name .) right: (expression_list . [(composite_literal type: (_) @type) (unary_expression operand: (composite_literal type: (_) @type))] .))
 `,
   referenceTypes: ['identifier', 'type_identifier', 'field_identifier', 'package_identifier'],

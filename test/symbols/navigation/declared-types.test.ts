@@ -1,5 +1,5 @@
 /**
- * Members reached through declared types (Go receivers and fields, Python annotations and class
+ * Members reached through declared types (Go receivers, fields and embedded structs, Python annotations and class
  * calls, TypeScript annotations and `new`, Java locals, inherited members), and find_references
  * keeping same-named uses it cannot resolve apart from the references it claims.
  */
@@ -33,6 +33,20 @@ const index = createParsedSymbolIndex([
     'func (e *edge) prio() int { return 1 }',
     '',
     'func walk(e *edge) int { return e.to.grow() + e.prio() }',
+  ].join('\n') },
+  { repo: REPO, path: 'tree/group.go', content: [
+    'package tree',
+    '',
+    'type group struct { base string }',
+    '',
+    'func (g *group) handle() int { return len(g.base) }',
+    '',
+    'type engine struct {',
+    '\tgroup',
+    '\tname string',
+    '}',
+    '',
+    'func serve(e *engine) int { return e.handle() + len(e.base) }',
   ].join('\n') },
   { repo: REPO, path: 'py/formatting.py', content: [
     'class HelpFormatter:',
@@ -86,6 +100,11 @@ test('Go: a method call through the receiver or a typed parameter or field finds
   assert.equal(definitionOf(index, REPO, 'tree/node.go', 'prio', everyone, { line: 7 }).best, `${REPO} tree/prio.go:3`);
   assert.equal(definitionOf(index, REPO, 'tree/prio.go', 'prio', everyone, { line: 6, column: 50 }).best, `${REPO} tree/prio.go:4`);
   assert.equal(definitionOf(index, REPO, 'tree/prio.go', 'grow', everyone, { line: 6 }).best, `${REPO} tree/node.go:6`);
+});
+
+test('Go: a struct embedding another has its methods and fields (promoted)', () => {
+  assert.equal(definitionOf(index, REPO, 'tree/group.go', 'handle', everyone, { line: 12 }).best, `${REPO} tree/group.go:5`);
+  assert.equal(definitionOf(index, REPO, 'tree/group.go', 'base', everyone, { line: 12, column: 55 }).best, `${REPO} tree/group.go:3`);
 });
 
 test('Python: an annotated parameter, an annotated self field and a variable made by a class call', () => {
