@@ -29,7 +29,8 @@ export interface SymbolDefinition {
   /**
    * The type the code declares for it, by name (`App` of `app: App`, `Route` of `r *Route`): of a
    * variable, parameter or field its type, of a Go method its receiver's type, of a class the class
-   * it extends (of a Go struct the first type it embeds). Absent when unwritten.
+   * it extends (of a Go struct the first type it embeds). A Python field assigned a name
+   * (`self.app = app`) holds that name, whose own type it has. Absent when unwritten.
    */
   readonly type?: string;
 }

@@ -2,7 +2,8 @@
  * Python: exported means not `_`-prefixed (dunders excepted) at module level or in an exported class.
  * Instance attributes are the fields methods assign through `self` (the name alone is the
  * definition, so the rest of the statement stays in the method's scope). A name's declared type is
- * its annotation, or the class (a CapWords name, by convention) whose call it is assigned.
+ * its annotation, or the class (a CapWords name, by convention) whose call it is assigned; a
+ * `self.x = name` field is typed as that name, which navigation follows to its declared type.
  */
 import type { LanguageSpec } from '../language-spec.js';
 
@@ -38,6 +39,7 @@ export const python: LanguageSpec = {
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name) type: (type) @type (#eq? @_self "self"))
 (assignment left: (identifier) @name right: (call function: (identifier) @type) (#match? @type "^[A-Z]"))
 (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name) right: (call function: (identifier) @type) (#eq? @_self "self") (#match? @type "^[A-Z]"))
+(assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name) right: (identifier) @type (#eq? @_self "self"))
 (list_splat_pattern (identifier) @name @definition.variable)
 (dictionary_splat_pattern (identifier) @name @definition.variable)
 (with_item value: (as_pattern alias: (as_pattern_target (identifier) @name @definition.variable)))

@@ -6,6 +6,7 @@ import type { FileSymbols, SourceRange, SymbolImport } from '../../model/symbols
 import { siteKey, usageOfReference, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { importBindingAt } from './import-candidates.js';
 import { sortCandidates, topTier } from './rank.js';
+import { scopeAtLine } from './scopes.js';
 import type { Resolver } from './resolve.js';
 
 export interface SymbolName {
@@ -65,21 +66,6 @@ export function usageAt(symbols: FileSymbols, name: string, position: UsagePosit
   const imported = importBindingAt(symbols, name, line);
   if (imported !== undefined) return { name, scope: -1, line: imported.range.startLine };
   return null;
-}
-
-/** The innermost definition whose body holds the line: the scope a name used there is looked up from. */
-export function scopeAtLine(symbols: FileSymbols, line: number): number {
-  let best = -1;
-  symbols.definitions.forEach((d, i) => {
-    if (d.range.startLine <= line && line <= d.range.endLine && (best < 0 || within(d.range, symbols.definitions[best]!.range))) best = i;
-  });
-  return best;
-}
-
-function within(inner: SourceRange, outer: SourceRange): boolean {
-  const startsAfter = inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn);
-  const endsBefore = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
-  return startsAfter && endsBefore;
 }
 
 export interface DefinitionAnswer {

@@ -9,11 +9,14 @@ import type { SymbolLookup } from './lookup.js';
 import { siteKey, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { importBindingAt, importCandidates, namesPackage } from './import-candidates.js';
 import { dirOf } from './module-paths.js';
+import { scopeOfDeclaration } from './scopes.js';
 import { compareRanked, placeScore, rankSite, siteScore, sortCandidates, topTier } from './rank.js';
 
 const TOP_LEVEL_BONUS = 64;
 /** How far up a class hierarchy members are looked for. */
 const MAX_SUPERCLASSES = 8;
+/** How many variables a declared type is followed through (`self.app = app`, app annotated). */
+const MAX_TYPE_HOPS = 3;
 
 interface Reachable {
   readonly site: DefinitionSite;
@@ -127,12 +130,9 @@ export class Resolver {
     return [];
   }
 
-  /** The class a class extends, when the code names it and it is found. */
+  /** The class a class extends (the type a Go struct embeds), when the code names it and it is found. */
   private superclassOf(type: DefinitionSite): DefinitionSite | undefined {
-    const { file, definition } = type;
-    if (definition.type === undefined) return undefined;
-    const found = this.resolve(file, { name: definition.type, scope: definition.parent, line: definition.nameRange.startLine });
-    return topTier(found).find((c) => isContainer(c.site.definition) && siteKey(c.site) !== siteKey(type))?.site;
+    return this.declaredTypes(type).find((site) => siteKey(site) !== siteKey(type));
   }
 
   /**
@@ -143,16 +143,31 @@ export class Resolver {
    */
   private typedMembers(origin: NavFile, usage: Usage, qualifier: string | undefined): RankedDefinition[] {
     const binding = this.receiverBinding(origin, usage);
-    const type = binding?.definition.type;
-    if (binding === null || type === undefined) return [];
-    const { file, definition } = binding;
-    const types = this.resolve(file, { name: type, scope: definition.parent, line: definition.nameRange.startLine })
-      .filter((c) => isContainer(c.site.definition));
+    if (binding === null) return [];
     const found: RankedDefinition[] = [];
-    for (const { site } of topTier(types)) {
-      for (const member of this.membersOf(site, usage.name)) found.push(rankSite(origin, member, 'typed', qualifier));
+    for (const type of this.declaredTypes(binding)) {
+      for (const member of this.membersOf(type, usage.name)) found.push(rankSite(origin, member, 'typed', qualifier));
     }
     return sortCandidates(found);
+  }
+
+  /**
+   * The types a definition is declared with, looked up where its declaration is written. A type
+   * written as another variable (`self.app = app`, app annotated) is that variable's type.
+   */
+  private declaredTypes(binding: DefinitionSite): DefinitionSite[] {
+    for (let at = binding, hops = 0; hops < MAX_TYPE_HOPS; hops++) {
+      const { file, index, definition } = at;
+      if (definition.type === undefined) return [];
+      const scope = scopeOfDeclaration(file.symbols, index);
+      const top = topTier(this.resolve(file, { name: definition.type, scope, line: definition.nameRange.startLine }));
+      const types = top.filter((c) => isContainer(c.site.definition)).map((c) => c.site);
+      if (types.length > 0) return types;
+      const next = top[0]?.site;
+      if (next === undefined || siteKey(next) === siteKey(at)) return [];
+      at = next;
+    }
+    return [];
   }
 
   /** The definition a receiver names: a local or file-level variable, or a field through `this`/`self`. */

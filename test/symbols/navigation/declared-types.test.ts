@@ -61,14 +61,16 @@ const index = createParsedSymbolIndex([
     'from .formatting import HelpFormatter, Log',
     '',
     'class Command:',
-    '    def __init__(self):',
+    '    def __init__(self, out: HelpFormatter):',
     '        self.log: Log = Log()',
+    '        self.out = out',
     '',
     '    def help(self, formatter: HelpFormatter):',
     '        formatter.write("x")',
     '        self.log.write("y")',
     '        made = HelpFormatter()',
     '        made.write("z")',
+    '        self.out.write("w")',
     '',
     'def anything(stream):',
     '    stream.write("?")',
@@ -107,10 +109,11 @@ test('Go: a struct embedding another has its methods and fields (promoted)', () 
   assert.equal(definitionOf(index, REPO, 'tree/group.go', 'base', everyone, { line: 12, column: 55 }).best, `${REPO} tree/group.go:3`);
 });
 
-test('Python: an annotated parameter, an annotated self field and a variable made by a class call', () => {
-  assert.equal(definitionOf(index, REPO, 'py/core.py', 'write', everyone, { line: 8 }).best, `${REPO} py/formatting.py:2`);
-  assert.equal(definitionOf(index, REPO, 'py/core.py', 'write', everyone, { line: 9 }).best, `${REPO} py/formatting.py:6`);
-  assert.equal(definitionOf(index, REPO, 'py/core.py', 'write', everyone, { line: 11 }).best, `${REPO} py/formatting.py:2`);
+test('Python: an annotated parameter, an annotated self field, a variable made by a class call, and a field assigned an annotated parameter', () => {
+  assert.equal(definitionOf(index, REPO, 'py/core.py', 'write', everyone, { line: 9 }).best, `${REPO} py/formatting.py:2`);
+  assert.equal(definitionOf(index, REPO, 'py/core.py', 'write', everyone, { line: 10 }).best, `${REPO} py/formatting.py:6`);
+  assert.equal(definitionOf(index, REPO, 'py/core.py', 'write', everyone, { line: 12 }).best, `${REPO} py/formatting.py:2`);
+  assert.equal(definitionOf(index, REPO, 'py/core.py', 'write', everyone, { line: 13 }).best, `${REPO} py/formatting.py:2`);
 });
 
 test('TypeScript: an annotated parameter, a variable made with new, and a method inherited from the class extended', () => {
@@ -137,13 +140,13 @@ function referencesAt(path: string, name: string, line: number): { resolved: str
 
 test('references claim the uses that resolve; a receiver of unknown type is a name match, counted and listed after them', () => {
   const write = referencesAt('py/formatting.py', 'write', 2);
-  assert.deepEqual(write.resolved, ['py/core.py:8', 'py/core.py:11']);
-  assert.deepEqual(write.nameMatches, ['py/core.py:14']);
-  assert.deepEqual([write.total, write.unresolved], [2, 1]);
+  assert.deepEqual(write.resolved, ['py/core.py:9', 'py/core.py:12', 'py/core.py:13']);
+  assert.deepEqual(write.nameMatches, ['py/core.py:16']);
+  assert.deepEqual([write.total, write.unresolved], [3, 1]);
   // The other class's write: its one typed use is claimed, the untyped one is a name match for it too.
   const logWrite = referencesAt('py/formatting.py', 'write', 6);
-  assert.deepEqual(logWrite.resolved, ['py/core.py:9']);
-  assert.deepEqual(logWrite.nameMatches, ['py/core.py:14']);
+  assert.deepEqual(logWrite.resolved, ['py/core.py:10']);
+  assert.deepEqual(logWrite.nameMatches, ['py/core.py:16']);
 });
 
 test('Go: references of one type\'s method leave out the same-named method of another type', () => {
