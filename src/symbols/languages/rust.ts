@@ -1,4 +1,7 @@
-/** Rust: exported means `pub` (trait items and enum variants follow their parent). */
+/**
+ * Rust: exported means `pub` (trait items and enum variants follow their parent). A method's declared
+ * type is the type its `impl` is for, as a Go method's is its receiver's.
+ */
 import { hasModifier, isMember, type LanguageSpec } from '../language-spec.js';
 
 export const rust: LanguageSpec = {
@@ -29,6 +32,10 @@ export const rust: LanguageSpec = {
 (parameter pattern: (tuple_pattern (identifier) @name @definition.variable))
 (closure_parameters (identifier) @name @definition.variable)
 (for_expression pattern: (identifier) @name @definition.variable)
+(impl_item type: (_) @type body: (declaration_list (function_item name: (identifier) @name)))
+(parameter pattern: (identifier) @name type: (_) @type)
+(let_declaration pattern: (identifier) @name type: (_) @type)
+(field_declaration name: (field_identifier) @name type: (_) @type)
 `,
   referenceTypes: ['identifier', 'type_identifier', 'field_identifier'],
   references: `

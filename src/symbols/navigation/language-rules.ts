@@ -46,7 +46,12 @@ export function directoryIsPackage(family: LanguageFamily): boolean {
 
 /** Languages whose symbol tables carry declared types (language specs' `@type`): a receiver there may resolve through its type. */
 export function declaresTypes(family: LanguageFamily): boolean {
-  return family === 'go' || family === 'jvm' || family === 'js' || family === 'python';
+  return family === 'go' || family === 'jvm' || family === 'js' || family === 'python' || family === 'rust';
+}
+
+/** Go and Rust declare methods outside their type's body (`func (r *T) m()`, `impl T { fn m() }`): the method's declared type says whose it is. */
+export function methodsDeclaredApart(family: LanguageFamily): boolean {
+  return family === 'go' || family === 'rust';
 }
 
 /** A receiver that may be a typed variable or field: `x`, `this.x`, `self.x`. */

@@ -4,7 +4,7 @@
  * repository, then other repositories. Never parses: it reads symbol tables only.
  */
 import type { SymbolDefinition } from '../../model/symbols.js';
-import { familyOf, isContainer, isSelfReceiver, membersVisibleBare, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
+import { familyOf, isContainer, isSelfReceiver, membersVisibleBare, methodsDeclaredApart, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
 import { siteKey, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { importBindingAt, importCandidates, namesPackage } from './import-candidates.js';
@@ -103,13 +103,21 @@ export class Resolver {
     return namesPackage(family, imported.source) ? [] : null;
   }
 
-  /** `this.x` / `self.x`: a member of the innermost enclosing class. */
+  /**
+   * `this.x` / `self.x`: a member of the innermost enclosing class, or (a Rust method, whose `impl`
+   * is no class) of the type the enclosing method is declared on.
+   */
   private enclosingMembers(origin: NavFile, usage: Usage, qualifier: string | undefined): RankedDefinition[] {
     const defs = origin.symbols.definitions;
     const seen = new Set<number>();
     for (let scope = usage.scope; scope >= 0 && !seen.has(scope); scope = defs[scope]!.parent) {
       seen.add(scope);
-      if (!isContainer(defs[scope]!)) continue;
+      const definition = defs[scope]!;
+      if (definition.kind === 'method' && definition.type !== undefined) {
+        const members = this.declaredTypes({ file: origin, index: scope, definition }).flatMap((type) => this.membersOf(type, usage.name));
+        return members.map((site) => rankSite(origin, site, 'typed', qualifier));
+      }
+      if (!isContainer(definition)) continue;
       const own = childrenNamed(defs, scope, usage.name).map((index) => rankSite(origin, { file: origin, index, definition: defs[index]! }, 'local', qualifier));
       if (own.length > 0) return own;
       return this.inheritedMembers({ file: origin, index: scope, definition: defs[scope]! }, usage.name).map((site) => rankSite(origin, site, 'typed', qualifier));
@@ -196,19 +204,19 @@ export class Resolver {
     return own.length > 0 ? own : this.inheritedMembers(type, name);
   }
 
-  /** A type's own members of the name: declared in its body, or (Go) methods whose receiver is the type, in its package. */
+  /** A type's own members of the name: declared in its body, or (Go, Rust) methods declared on the type apart from it, in its directory. */
   private ownMembers(type: DefinitionSite, name: string): DefinitionSite[] {
     const { file, index, definition } = type;
     const members: DefinitionSite[] = [];
     file.symbols.definitions.forEach((d, i) => {
       if (d.parent === index && d.name === name) members.push({ file, index: i, definition: d });
     });
-    if (members.length > 0 || familyOf(file.symbols.language) !== 'go') return members;
+    if (members.length > 0 || !methodsDeclaredApart(familyOf(file.symbols.language))) return members;
     for (const ref of this.lookup.filesDefining(name)) {
       if (ref.repo !== file.repo || dirOf(ref.path) !== dirOf(file.path)) continue;
       const other = this.lookup.file(ref);
       other?.symbols.definitions.forEach((d, i) => {
-        if (d.name === name && d.parent === -1 && d.kind === 'method' && d.type === definition.name) members.push({ file: other, index: i, definition: d });
+        if (d.name === name && d.kind === 'method' && d.type === definition.name) members.push({ file: other, index: i, definition: d });
       });
     }
     return members;

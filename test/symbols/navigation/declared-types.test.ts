@@ -1,7 +1,8 @@
 /**
- * Members reached through declared types (Go receivers, fields and embedded structs, Python annotations and class
- * calls, TypeScript annotations and `new`, Java locals, inherited members), and find_references
- * keeping same-named uses it cannot resolve apart from the references it claims.
+ * Members reached through declared types (Go receivers, fields and embedded structs, Rust impls and
+ * parameters, Python annotations and class calls, TypeScript annotations and `new`, Java locals,
+ * inherited members), and find_references keeping same-named uses it cannot resolve apart from the
+ * references it claims.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -87,6 +88,18 @@ const index = createParsedSymbolIndex([
     '  return c.area() + s.area() + c.describe();',
     '}',
   ].join('\n') },
+  { repo: REPO, path: 'rs/src/counter.rs', content: [
+    'pub struct Counter { total: usize }',
+    'pub struct Gauge { total: usize }',
+    'impl Counter {',
+    '    fn add(&mut self, n: usize) { self.total += n; self.check(); }',
+    '    fn check(&self) {}',
+    '}',
+    'impl Gauge {',
+    '    fn check(&self) {}',
+    '}',
+    'fn bump(c: &mut Counter, g: Gauge) { c.add(1); g.check(); }',
+  ].join('\n') },
   { repo: REPO, path: 'java/Base.java', content: 'public class Base {\n  protected String name() { return "b"; }\n}\n' },
   { repo: REPO, path: 'java/Token.java', content: [
     'public class Token extends Base {',
@@ -120,6 +133,13 @@ test('TypeScript: an annotated parameter, a variable made with new, and a method
   assert.equal(definitionOf(index, REPO, 'ts/use.ts', 'area', everyone, { line: 4, column: 12 }).best, `${REPO} ts/shapes.ts:2`);
   assert.equal(definitionOf(index, REPO, 'ts/use.ts', 'area', everyone, { line: 4, column: 23 }).best, `${REPO} ts/shapes.ts:3`);
   assert.equal(definitionOf(index, REPO, 'ts/use.ts', 'describe', everyone, { line: 4 }).best, `${REPO} ts/shapes.ts:1`);
+});
+
+test('Rust: self in an impl method is the impl\'s type; a parameter\'s type finds its impl\'s methods', () => {
+  assert.equal(definitionOf(index, REPO, 'rs/src/counter.rs', 'total', everyone, { line: 4 }).best, `${REPO} rs/src/counter.rs:1`);
+  assert.equal(definitionOf(index, REPO, 'rs/src/counter.rs', 'check', everyone, { line: 4 }).best, `${REPO} rs/src/counter.rs:5`);
+  assert.equal(definitionOf(index, REPO, 'rs/src/counter.rs', 'check', everyone, { line: 10 }).best, `${REPO} rs/src/counter.rs:8`);
+  assert.equal(definitionOf(index, REPO, 'rs/src/counter.rs', 'add', everyone, { line: 10 }).best, `${REPO} rs/src/counter.rs:4`);
 });
 
 test('Java: a typed local, and a superclass method called by its bare name', () => {
