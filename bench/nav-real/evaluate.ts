@@ -134,11 +134,13 @@ function breakdown(runs: readonly ToolRun[], title: string, keyOf: (u: RealUsage
 }
 
 function misses(run: ToolRun): string[] {
-  const lines = run.withLine.filter((r) => !r.correct && halfOf(r.usage.id) === 'tuning').map((r) => {
+  const usageMisses = (results: readonly UsageResult[], how: string): string[] => results.filter((r) => !r.correct && halfOf(r.usage.id) === 'tuning').map((r) => {
     const u = r.usage;
     const want = isExternal(u.definition) ? `external ${u.definition.external}` : `${u.project}/${lineKey(u.definition)}`;
-    return `- ${u.id} [${u.category}] ${u.name} at ${u.project}/${u.path}:${u.line}:${u.column}: expected ${want}, got ${r.got}`;
+    return `- ${u.id} [${u.category}]${how} ${u.name} at ${u.project}/${u.path}:${u.line}:${u.column}: expected ${want}, got ${r.got}`;
   });
+  const withLine = new Set(run.withLine.filter((r) => !r.correct).map((r) => r.usage.id));
+  const lines = [...usageMisses(run.withLine, ''), ...usageMisses(run.withoutLine.filter((r) => !withLine.has(r.usage.id)), ' (without line only)')];
   for (const r of run.references ?? []) {
     if (halfOf(r.id) !== 'tuning') continue;
     if (r.missed.length > 0) lines.push(`- ${r.id} missed ${r.missed.length}: ${r.missed.slice(0, 8).join(', ')}`);

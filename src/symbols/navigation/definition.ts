@@ -7,6 +7,7 @@ import { siteKey, usageOfReference, type DefinitionSite, type NavFile, type Rank
 import { importBindingAt } from './import-candidates.js';
 import { sortCandidates, topTier } from './rank.js';
 import { scopeAtLine } from './scopes.js';
+import { isMemberDefinition } from './language-rules.js';
 import type { Resolver } from './resolve.js';
 
 export interface SymbolName {
@@ -28,7 +29,7 @@ export function parseSymbolName(input: string): SymbolName | null {
 /**
  * Where the file mentions the name: its references with the qualifier as receiver when one is
  * given (`this.x`, `util.x`), else the file's own definitions of the name, else every reference
- * and import binding.
+ * and import binding. When an import binds the name, its members and member uses are left out.
  */
 export function usagesIn(symbols: FileSymbols, symbol: SymbolName): Usage[] {
   const references = symbols.references.filter((r) => r.name === symbol.name).map(usageOfReference);
@@ -40,9 +41,13 @@ export function usagesIn(symbols: FileSymbols, symbol: SymbolName): Usage[] {
   symbols.definitions.forEach((d, index) => {
     if (d.name === symbol.name) own.push({ name: d.name, scope: d.parent, line: d.nameRange.startLine, self: index });
   });
-  if (own.length > 0) return own;
+  // An import binding the bare name says what the file means by it: its members are asked for with their receiver.
+  const imported = symbol.qualifier === undefined && symbols.imports.some((i) => i.localName === symbol.name);
+  const bareOwn = imported ? own.filter((u) => !isMemberDefinition(symbols.definitions, symbols.definitions[u.self!]!)) : own;
+  if (bareOwn.length > 0) return bareOwn;
+  if (!imported && own.length > 0) return own;
   for (const i of symbols.imports) if (i.localName === symbol.name) references.push({ name: i.localName, scope: -1, line: i.range.startLine });
-  return references;
+  return imported ? references.filter((u) => u.receiver === undefined) : references;
 }
 
 /** Where the caller points: a 1-based line (as read_file numbers lines) and optional 1-based column. */

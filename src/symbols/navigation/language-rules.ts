@@ -31,6 +31,14 @@ export function isCallable(definition: SymbolDefinition): boolean {
   return CALLABLE_KINDS.has(definition.kind);
 }
 
+export const MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'field', 'property', 'constructor', 'enumMember']);
+
+/** A class member, or a method declared at file level (Go, C++ out of line): reached through a receiver. */
+export function isMemberDefinition(definitions: readonly SymbolDefinition[], definition: SymbolDefinition): boolean {
+  const parent = definition.parent >= 0 ? definitions[definition.parent] : undefined;
+  return parent === undefined ? MEMBER_KINDS.has(definition.kind) : isContainer(parent);
+}
+
 /**
  * Java and C++ methods see their class's members by bare name; JavaScript, Python, Rust and Go need
  * `this`/`self`/a receiver, so there a bare name skips class members and binds further out.

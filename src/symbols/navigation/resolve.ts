@@ -4,7 +4,7 @@
  * repository, then other repositories. Never parses: it reads symbol tables only.
  */
 import type { SymbolDefinition } from '../../model/symbols.js';
-import { familyOf, isContainer, isSelfReceiver, membersVisibleBare, methodsDeclaredApart, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
+import { familyOf, isContainer, isMemberDefinition, isSelfReceiver, MEMBER_KINDS, membersVisibleBare, methodsDeclaredApart, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
 import { siteKey, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { importBindingAt, importCandidates, namesPackage } from './import-candidates.js';
@@ -24,7 +24,6 @@ interface Reachable {
   /** siteScore, and the member bonus a receiver gives. */
   readonly score: number;
 }
-const MEMBER_KINDS = new Set(['method', 'field', 'property', 'constructor', 'enumMember']);
 
 export class Resolver {
   /** Per file and receiver: the part of a resolution that does not depend on where the usage is. */
@@ -42,7 +41,9 @@ export class Resolver {
       // unless a qualifier names the container.
       const self: DefinitionSite = { file: origin, index: usage.self, definition: defs[usage.self]! };
       const ranked = rankSite(origin, self, 'file', qualifier);
-      return [self.definition.parent === -1 && qualifier === undefined ? { ...ranked, score: ranked.score + TOP_LEVEL_BONUS } : ranked];
+      const own = self.definition.parent === -1 && qualifier === undefined ? { ...ranked, score: ranked.score + TOP_LEVEL_BONUS } : ranked;
+      // A binding an import makes (`const { x } = require('./m')`) stands for what it imports, as its uses do.
+      return this.throughImport(origin, usage, family, own, qualifier) ?? [own];
     }
     const { receiver } = usage;
     if (receiver === undefined) {
@@ -310,10 +311,8 @@ function nearestPreceding(defs: readonly SymbolDefinition[], hits: readonly numb
   return best;
 }
 
-/** A class member, or a method declared at file level (Go, C++ out of line). */
 function isMember(file: NavFile, definition: SymbolDefinition): boolean {
-  const parent = definition.parent >= 0 ? file.symbols.definitions[definition.parent] : undefined;
-  return parent === undefined ? MEMBER_KINDS.has(definition.kind) : isContainer(parent);
+  return isMemberDefinition(file.symbols.definitions, definition);
 }
 
 /** Top-level names, and members when the usage has a receiver; never another function's locals. */

@@ -44,6 +44,19 @@ const index = createParsedSymbolIndex([
     '}',
     'const literal = { set(v) { this.value = v; }, get() { return this.value; } };',
   ].join('\n') },
+  { repo: REPO, path: 'lib/request.js', content: [
+    "const { URL } = require('url');",
+    'class Request {',
+    '  get URL() { return new URL(this.href); }',
+    '}',
+  ].join('\n') },
+  { repo: REPO, path: 'cookies.py', content: [
+    'import copy',
+    '',
+    'class Jar:',
+    '    def copy(self):',
+    '        return copy.copy(self)',
+  ].join('\n') },
   { repo: REPO, path: 'src/map.ts', content: 'export function map<T>(value: T): T { return value; }\n' },
   { repo: REPO, path: 'dist/map.js', content: 'export function map(value) { return value; }\n' },
   { repo: REPO, path: 'src/use.ts', content: 'map(1);\n' },
@@ -67,6 +80,17 @@ test('CommonJS bindings lead to what the module defines, not to the require line
 
 test('a require of a package no indexed repository holds answers nothing rather than the require line', () => {
   assert.equal(definitionOf(index, REPO, 'lib/app.js', 'only', everyone, { line: 5 }).best, null);
+});
+
+test('without a position, a require binding still leads to the module, not to its own line', () => {
+  assert.equal(definitionOf(index, REPO, 'lib/app.js', 'View').best, `${REPO} lib/view.js:1`);
+  assert.equal(definitionOf(index, REPO, 'lib/app.js', 'only').best, null);
+});
+
+test('without a position, an imported name means the import, not a same-named member of the file', () => {
+  assert.equal(definitionOf(index, REPO, 'lib/request.js', 'URL').best, null);
+  assert.equal(definitionOf(index, REPO, 'cookies.py', 'copy').best, null);
+  assert.equal(definitionOf(index, REPO, 'cookies.py', 'Jar.copy').best, `${REPO} cookies.py:4`);
 });
 
 test('this.x assigned in a constructor is the field every method of the class reads', () => {
