@@ -1,7 +1,7 @@
 /**
  * Go: definitions, references and imports as tree-sitter queries; exported means capitalised. A
  * struct's declared type is the first type it embeds (its methods and fields are promoted), a
- * method's is its receiver's.
+ * method's is its receiver's. A label is a variable of its function (`continue walk` uses it).
  */
 import { isMember, type LanguageSpec } from '../language-spec.js';
 
@@ -23,6 +23,7 @@ export const go: LanguageSpec = {
 (range_clause left: (expression_list (identifier) @name @definition.variable))
 (parameter_declaration name: (identifier) @name @definition.variable)
 (variadic_parameter_declaration name: (identifier) @name @definition.variable)
+(labeled_statement label: (label_name) @name @definition.variable)
 (parameter_declaration name: (identifier) @name type: (_) @type)
 (field_declaration name: (field_identifier) @name type: (_) @type)
 (var_spec name: (identifier) @name type: (_) @type)
@@ -30,7 +31,7 @@ export const go: LanguageSpec = {
 (type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list (field_declaration !name type: [(type_identifier) (qualified_type)] @type))))
 (short_var_declaration left: (expression_list . (identifier) @name .) right: (expression_list . [(composite_literal type: (_) @type) (unary_expression operand: (composite_literal type: (_) @type))] .))
 `,
-  referenceTypes: ['identifier', 'type_identifier', 'field_identifier', 'package_identifier'],
+  referenceTypes: ['identifier', 'type_identifier', 'field_identifier', 'package_identifier', 'label_name'],
   references: `
 (selector_expression operand: (_) @receiver field: (field_identifier) @reference)
 (qualified_type package: (package_identifier) @receiver name: (type_identifier) @reference)

@@ -1,4 +1,8 @@
-/** Java: exported means `public`, or a member of an exported interface or enum. */
+/**
+ * Java: exported means `public`, or a member of an exported interface or enum. A class's declared
+ * type is the class it extends, else the first interface it implements (whose nested types and
+ * constants it sees).
+ */
 import { hasModifier, type LanguageSpec } from '../language-spec.js';
 
 export const java: LanguageSpec = {
@@ -23,6 +27,8 @@ export const java: LanguageSpec = {
 (lambda_expression parameters: (identifier) @name @definition.variable)
 (formal_parameter type: (_) @type name: (identifier) @name)
 (class_declaration name: (identifier) @name superclass: (superclass (_) @type))
+(class_declaration name: (identifier) @name interfaces: (super_interfaces (type_list . (_) @type)))
+(interface_declaration name: (identifier) @name (extends_interfaces (type_list . (_) @type)))
 (local_variable_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name))
 (field_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name))
 (enhanced_for_statement type: (_) @type name: (identifier) @name)

@@ -51,7 +51,7 @@ export class Resolver {
       if (lexical.length > 0) return this.throughImport(origin, usage, family, lexical[0]!, qualifier) ?? lexical;
       // Java and C++ see inherited members bare too.
       if (membersVisibleBare(family)) {
-        const inherited = this.enclosingMembers(origin, usage, qualifier);
+        const inherited = this.enclosingMembers(origin, usage, qualifier, true);
         if (inherited.length > 0) return inherited;
       }
     } else if (isSelfReceiver(receiver)) {
@@ -106,9 +106,10 @@ export class Resolver {
 
   /**
    * `this.x` / `self.x`: a member of the innermost enclosing class, or (a Rust method, whose `impl`
-   * is no class) of the type the enclosing method is declared on.
+   * is no class) of the type the enclosing method is declared on. `outward`: a bare name in Java or
+   * C++, which sees the members of enclosing classes too, when the innermost has none of the name.
    */
-  private enclosingMembers(origin: NavFile, usage: Usage, qualifier: string | undefined): RankedDefinition[] {
+  private enclosingMembers(origin: NavFile, usage: Usage, qualifier: string | undefined, outward = false): RankedDefinition[] {
     const defs = origin.symbols.definitions;
     const seen = new Set<number>();
     for (let scope = usage.scope; scope >= 0 && !seen.has(scope); scope = defs[scope]!.parent) {
@@ -121,7 +122,8 @@ export class Resolver {
       if (!isContainer(definition)) continue;
       const own = childrenNamed(defs, scope, usage.name).map((index) => rankSite(origin, { file: origin, index, definition: defs[index]! }, 'local', qualifier));
       if (own.length > 0) return own;
-      return this.inheritedMembers({ file: origin, index: scope, definition: defs[scope]! }, usage.name).map((site) => rankSite(origin, site, 'typed', qualifier));
+      const inherited = this.inheritedMembers({ file: origin, index: scope, definition: defs[scope]! }, usage.name).map((site) => rankSite(origin, site, 'typed', qualifier));
+      if (inherited.length > 0 || !outward) return inherited;
     }
     return [];
   }

@@ -1,7 +1,7 @@
 /**
  * Members reached through declared types (Go receivers, fields and embedded structs, Rust impls and
  * parameters, Python annotations and class calls, TypeScript annotations and `new`, Java locals,
- * inherited members), and find_references keeping same-named uses it cannot resolve apart from the
+ * inherited members and implemented interfaces, Go labels), and find_references keeping same-named uses it cannot resolve apart from the
  * references it claims.
  */
 import assert from 'node:assert/strict';
@@ -100,6 +100,29 @@ const index = createParsedSymbolIndex([
     '}',
     'fn bump(c: &mut Counter, g: Gauge) { c.add(1); g.check(); }',
   ].join('\n') },
+  { repo: REPO, path: 'java/Connection.java', content: 'public interface Connection {\n  enum Method { GET, POST }\n}\n' },
+  { repo: REPO, path: 'java/HttpConnection.java', content: [
+    'public class HttpConnection implements Connection {',
+    '  static class Request {',
+    '    Method method = Method.GET;',
+    '  }',
+    '}',
+  ].join('\n') },
+  { repo: REPO, path: 'tree/walk.go', content: [
+    'package tree',
+    '',
+    'func scan(rows [][]int) int {',
+    'walk:',
+    '\tfor _, row := range rows {',
+    '\t\tfor _, v := range row {',
+    '\t\t\tif v < 0 {',
+    '\t\t\t\tcontinue walk',
+    '\t\t\t}',
+    '\t\t}',
+    '\t}',
+    '\treturn 0',
+    '}',
+  ].join('\n') },
   { repo: REPO, path: 'java/Base.java', content: 'public class Base {\n  protected String name() { return "b"; }\n}\n' },
   { repo: REPO, path: 'java/Token.java', content: [
     'public class Token extends Base {',
@@ -140,6 +163,14 @@ test('Rust: self in an impl method is the impl\'s type; a parameter\'s type find
   assert.equal(definitionOf(index, REPO, 'rs/src/counter.rs', 'check', everyone, { line: 4 }).best, `${REPO} rs/src/counter.rs:5`);
   assert.equal(definitionOf(index, REPO, 'rs/src/counter.rs', 'check', everyone, { line: 10 }).best, `${REPO} rs/src/counter.rs:8`);
   assert.equal(definitionOf(index, REPO, 'rs/src/counter.rs', 'add', everyone, { line: 10 }).best, `${REPO} rs/src/counter.rs:4`);
+});
+
+test('Go: a label is found from the continue that names it', () => {
+  assert.equal(definitionOf(index, REPO, 'tree/walk.go', 'walk', everyone, { line: 8 }).best, `${REPO} tree/walk.go:4`);
+});
+
+test('Java: a nested class sees the types of the interface its outer class implements', () => {
+  assert.equal(definitionOf(index, REPO, 'java/HttpConnection.java', 'Method', everyone, { line: 3, column: 5 }).best, `${REPO} java/Connection.java:2`);
 });
 
 test('Java: a typed local, and a superclass method called by its bare name', () => {
