@@ -9,7 +9,8 @@ import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { fileHeader, plural } from '../format.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
-import { diffService, hunkBody, hunkHeader, requireRepo } from './diff-repos.js';
+import { diffService, hunkBody, hunkHeader } from './diff-repos.js';
+import { resolveRepoName } from './closest-names.js';
 
 export interface CompareRevisionsArgs {
   readonly repo: string;
@@ -52,7 +53,7 @@ export const compareRevisionsTool: ToolDefinition<CompareRevisionsArgs> = {
   }, ['repo', 'base', 'head']),
   async run(args, ctx) {
     const diffs = diffService(ctx);
-    const repo = requireRepo(ctx, args.repo);
+    const repo = resolveRepoName(ctx, args.repo);
     if (args.base.trim() === '' || args.head.trim() === '') throw new ToolError('base and head must both name a revision (a branch, tag or commit).');
     const comparison = await diffs.compare(repo, args.base.trim(), args.head.trim());
     const page = pageFiles(comparison.files, args.first ?? DEFAULT_FIRST, args.after);

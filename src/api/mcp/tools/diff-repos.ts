@@ -1,7 +1,6 @@
 /**
  * Shared by diff_search and compare_revisions: the diff service (or a tool error when the server
- * has none), repository names checked against what the caller may read (unreadable looks missing),
- * and the text of hunks and commit links.
+ * has none), and the text of hunks and commit links.
  */
 import type { DiffHistory } from '../../../history/diff-service.js';
 import type { DiffHunk } from '../../../history/diff-model.js';
@@ -11,13 +10,6 @@ export function diffService(ctx: ToolContext): DiffHistory {
   const diffs = ctx.services.diffs;
   if (diffs === undefined) throw new ToolError('History search is not available on this server.');
   return diffs;
-}
-
-export function requireRepo(ctx: ToolContext, repo: string): string {
-  if (ctx.services.repos.get(repo, ctx.principal.canRead) === null) {
-    throw new ToolError(`Repository not found: ${repo}. Use list_repos to find repository names.`);
-  }
-  return repo;
 }
 
 export function commitUrl(origin: string, repo: string, oid: string): string {

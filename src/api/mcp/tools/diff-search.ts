@@ -13,7 +13,8 @@ import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { plural } from '../format.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
-import { diffService, requireRepo } from './diff-repos.js';
+import { diffService } from './diff-repos.js';
+import { resolveRepoName } from './closest-names.js';
 import { commitSections } from './diff-results.js';
 
 export interface DiffSearchArgs {
@@ -73,7 +74,7 @@ export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
   async run(args, ctx) {
     const diffs = diffService(ctx);
     if (args.repos.length === 0) throw new ToolError('Give at least one repository in repos. Use list_repos to find repository names.');
-    const repos = [...new Set(args.repos)].map((repo) => requireRepo(ctx, repo));
+    const repos = [...new Set(args.repos)].map((repo) => resolveRepoName(ctx, repo));
     const useRegex = args.useRegex ?? false;
     const pattern = compileDiffPattern(args.pattern, { regex: useRegex, caseSensitive: false });
     const authorTerms = [...(args.author === undefined ? [] : [args.author]), ...(args.authors ?? [])].filter((a) => a.trim() !== '');

@@ -1,9 +1,11 @@
 /**
- * The repository and commit a file tool reads, or a ToolError the agent can act on. An unreadable
- * repository gets exactly the answer a missing one gets, so tools never reveal what exists.
+ * The repository and commit a file tool reads, or a ToolError the agent can act on (naming the
+ * closest repositories or refs). An unreadable repository gets exactly the answer a missing one
+ * gets, so tools never reveal what exists.
  */
 import { quoteInput, revisionProblem, shorten } from '../../../git/input.js';
 import { ToolError, type ToolContext } from '../tool.js';
+import { closest, resolveRepoName } from './closest-names.js';
 
 export interface RepoAtCommit {
   readonly repo: string;
@@ -14,10 +16,8 @@ export interface RepoAtCommit {
 
 const FULL_OID = /^[0-9a-f]{40}$/;
 
-export async function resolveRepoAtCommit(ctx: ToolContext, repo: string, revision: string | undefined): Promise<RepoAtCommit> {
-  if (ctx.services.repos.get(repo, ctx.principal.canRead) === null) {
-    throw new ToolError(`Repository not found: ${shorten(repo)}. Use list_repos to find repository names.`);
-  }
+export async function resolveRepoAtCommit(ctx: ToolContext, name: string, revision: string | undefined): Promise<RepoAtCommit> {
+  const repo = resolveRepoName(ctx, name);
   const rev = revision?.trim() ?? '';
   const problem = rev === '' ? null : revisionProblem(rev);
   if (problem !== null) {
@@ -34,7 +34,9 @@ export async function resolveRepoAtCommit(ctx: ToolContext, repo: string, revisi
   }
   const commit = await ctx.services.repos.resolveRevision(repo, rev);
   if (commit === null) {
-    throw new ToolError(`Revision not found: ${shorten(rev)} in ${repo}. Pass a branch, tag or commit that exists, or omit revision to read the default branch.`);
+    const near = closest(rev, (await ctx.services.repos.refs(repo)).map((r) => r.name));
+    const hint = near.length > 0 ? ` Closest existing: ${near.join(', ')}.` : '';
+    throw new ToolError(`Revision not found: ${shorten(rev)} in ${repo}.${hint} Pass a branch, tag or commit that exists, or omit revision to read the default branch.`);
   }
   return { repo, commit, label: rev };
 }

@@ -25,7 +25,10 @@ before(() => {
   repo = createDiffRepo();
   pool = createInThreadEnginePool();
   const info = (name: string): RepoInfo => ({ id: 1, name, description: '', fork: false, archived: false, private: false, defaultBranch: 'main' });
-  const repos = { get: (name: string, allowed: (r: string) => boolean) => ([APP, SECRET].includes(name) && allowed(name) ? info(name) : null) } as unknown as RepoBrowser;
+  const repos = {
+    get: (name: string, allowed: (r: string) => boolean) => ([APP, SECRET].includes(name) && allowed(name) ? info(name) : null),
+    list: (allowed: (r: string) => boolean) => [APP, SECRET].filter(allowed).map(info),
+  } as unknown as RepoBrowser;
   services = { repos, diffs: createDiffHistory(() => repo.dir, pool) } as unknown as McpServices;
 });
 after(async () => {
