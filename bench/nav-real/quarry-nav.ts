@@ -1,23 +1,15 @@
 /**
- * Quarry as the navigation tool under test: the fetched projects indexed into a scratch data
- * directory by the real engine, then go_to_definition's and find_references' own engine calls
+ * Quarry as the navigation tool under test: the fetched projects indexed by the real engine
+ * (indexed-corpus.ts), then go_to_definition's and find_references' own engine calls
  * (startNavigation, findDefinition, findReferences) made as a site admin, exactly as the tools make them.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { ANONYMOUS } from '../../src/auth/principal.js';
-import { ToolError, type ToolContext } from '../../src/api/mcp/tool.js';
+import { ToolError } from '../../src/api/mcp/tool.js';
 import { startNavigation } from '../../src/api/mcp/tools/nav-origin.js';
-import { loadConfig } from '../../src/config.js';
-import { addRepository } from '../../src/repos/registry.js';
-import { mcpServices } from '../../src/server/mcp.js';
-import { createServices, type Services } from '../../src/services.js';
-import { getRepo } from '../../src/store/repos.js';
 import { findDefinition, parseSymbolName } from '../../src/symbols/navigation/definition.js';
 import { findReferences, type ReferenceSite } from '../../src/symbols/navigation/references.js';
+import { indexCorpus, projectOf, repoOf } from './indexed-corpus.js';
 import type { ProjectLine, RealReferenceSet, RealUsage } from './labels.js';
 
-export const repoOf = (project: string): string => `github.com/nav-real/${project}`;
 
 export const NO_REFERENCES: FoundReferences = { claimed: [], nameMatches: [] };
 
@@ -41,23 +33,7 @@ export interface NavigationUnderTest {
 }
 
 export async function openQuarry(corpus: string, projects: readonly string[], log: (line: string) => void): Promise<NavigationUnderTest> {
-  const dataDir = join(corpus, 'quarry-data');
-  rmSync(dataDir, { recursive: true, force: true });
-  const services: Services = createServices(loadConfig({ dataDir }));
-  for (const project of projects) {
-    const started = performance.now();
-    await addRepository({ dataDir, store: services.store }, repoOf(project), join(corpus, project));
-    await services.index(getRepo(services.store, repoOf(project))!);
-    log(`indexed ${project} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
-  const ctx: ToolContext = {
-    principal: { ...ANONYMOUS, siteAdmin: true, canRead: () => true },
-    signal: new AbortController().signal,
-    origin: 'http://127.0.0.1',
-    maxAnswerTokens: 8000,
-    services: mcpServices(services),
-  };
-  const projectOf = (repo: string): string => repo.slice(repo.lastIndexOf('/') + 1);
+  const { services, ctx } = await indexCorpus(corpus, projects, log);
   const definitionOf = async (usage: RealUsage, withPosition: boolean): Promise<DefinitionAnswer> => {
     const start = await startNavigation(ctx, { repo: repoOf(usage.project), path: usage.path, symbol: usage.name });
     const position = withPosition ? { line: usage.line, column: usage.column } : undefined;
