@@ -1,11 +1,13 @@
 /**
  * BM25 ranking of nls_search's matched files, from the matched lines the engine returned: term
  * frequencies at word starts, document frequencies among matched files, boosts for terms in the
- * path or in a defined name, and a coverage factor so files hitting more concepts rank first.
+ * path or in a defined name, a coverage factor so files hitting more concepts rank first, and the
+ * file's role as a prior (source before tests, docs and built copies, unless the question asks).
  */
 import type { FileMatch } from '../../../model/result.js';
 import type { LineHit } from './search-chunks.js';
 import type { RankedFile } from './search-answer.js';
+import { fileRole, roleIntent, rolePrior } from './file-role.js';
 import { escapeRegex, type NlsQuery, type SearchTerm } from './nls-terms.js';
 
 export const BM25_K1 = 1.2;
@@ -44,6 +46,7 @@ export function rankFiles(files: readonly FileMatch[], nls: NlsQuery, collection
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   });
   const avgLength = Math.max(1, analysed.reduce((sum, f) => sum + f.hits.length, 0) / Math.max(1, analysed.length));
+  const intent = roleIntent(nls.terms.map((t) => t.text));
   const scored = analysed.map((f): ScoredFile => {
     const norm = BM25_K1 * (1 - BM25_B + (BM25_B * Math.max(1, f.hits.length)) / avgLength);
     let score = 0;
@@ -56,7 +59,7 @@ export function rankFiles(files: readonly FileMatch[], nls: NlsQuery, collection
       score += term.weight * idf[t]! * (saturated + (f.inPath[t] ? PATH_BOOST : 0) + (f.inDefinition[t] ? DEFINITION_BOOST : 0));
     });
     const coverage = covered.size / Math.max(1, nls.concepts);
-    return { match: f.match, hits: f.hits, score: score * coverage * coverage, concepts: covered.size };
+    return { match: f.match, hits: f.hits, score: score * coverage * coverage * rolePrior(fileRole(f.match.path), intent), concepts: covered.size };
   });
   return scored.sort((a, b) => b.score - a.score || a.match.path.length - b.match.path.length || (a.match.path < b.match.path ? -1 : 1));
 }

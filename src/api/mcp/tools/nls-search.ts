@@ -5,9 +5,12 @@
 import type { FileMatch, RepoMatch } from '../../../model/result.js';
 import { objectSchema } from '../arguments.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { COPY_PATHS, DOCS_PATHS, roleIntent } from './file-role.js';
 import { rankFiles } from './nls-rank.js';
 import { describeTerms, engineQuery, parseNlsQuery } from './nls-terms.js';
 import { renderSearchAnswer } from './search-answer.js';
+
+const FILE_FILTER = /^-?(?:file|f|path):/i;
 
 const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
 A semantic code search tool that helps find relevant code snippets using flexible linguistic matching.
@@ -67,7 +70,13 @@ export const nlsSearchTool: ToolDefinition<{ query: string }> = {
     if (nls.terms.length === 0) {
       throw new ToolError(`No search terms left in "${args.query}": every word was a filter, a common English word or shorter than 3 characters. Name the concepts or identifiers to look for, e.g. "session expiry" or "parseHTTPRequest".`);
     }
-    const response = await ctx.services.search.search({ query: engineQuery(nls), signal: ctx.signal, canRead: ctx.principal.canRead });
+    const search = (query: string) => ctx.services.search.search({ query, signal: ctx.signal, canRead: ctx.principal.canRead });
+    // Built bundles, vendored copies and (unless asked for) documentation hold a few huge files that
+    // would spend the engine's line budget before the source is reached: left out unless the query
+    // filters files itself, or nothing else matches.
+    const exclusions = nls.filters.some((f) => FILE_FILTER.test(f)) ? [] : [COPY_PATHS, ...(roleIntent(nls.terms.map((t) => t.text)).docs ? [] : [DOCS_PATHS])];
+    let response = await search([engineQuery(nls), ...exclusions.map((re) => `-file:${re.source}`)].join(' '));
+    if (exclusions.length > 0 && !response.matches.some((m) => m.type !== 'repo')) response = await search(engineQuery(nls));
     const matched = response.matches.filter((m): m is FileMatch => m.type !== 'repo');
     const ranked = rankFiles(matched, nls, ctx.services.indexedFileCount(ctx.principal.canRead));
     const text = await renderSearchAnswer({

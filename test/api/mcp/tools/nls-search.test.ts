@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FileMatch } from '../../../../src/model/result.js';
 import type { McpServices } from '../../../../src/api/mcp/services.js';
+import { fileRole } from '../../../../src/api/mcp/tools/file-role.js';
 import { definedNames, rankFiles, termStarts } from '../../../../src/api/mcp/tools/nls-rank.js';
 import { nlsSearchTool } from '../../../../src/api/mcp/tools/nls-search.js';
 import { parseNlsQuery } from '../../../../src/api/mcp/tools/nls-terms.js';
@@ -52,6 +53,21 @@ describe('BM25 ranking', () => {
     assert.deepEqual(termStarts('parseHTTPRequest http_request xrequest', /request/gi), [9, 22]);
   });
 
+  test('source code outranks tests, documentation, declarations and built copies saying the same, unless the question asks for them', () => {
+    const same = ['retry the request after a delay'];
+    const files = ['dist/bundle.js', 'CHANGELOG.md', 'docs/guide.md', 'test/a.test.ts', 'types/index.d.ts', 'src/worker.ts'].map((p) => fileMatch(p, same));
+    assert.deepEqual(order('retry request delay', files), ['src/worker.ts', 'types/index.d.ts', 'test/a.test.ts', 'CHANGELOG.md', 'docs/guide.md', 'dist/bundle.js']);
+    assert.equal(order('tests retry request delay', files)[0], 'test/a.test.ts');
+    assert.equal(order('documentation retry request delay', files)[0], 'CHANGELOG.md');
+  });
+
+  test('file roles from paths, across languages', () => {
+    const roles = ['gin/context_test.go', 'crates/ignore/tests/x.rs', 'tests/test_utils.py', 'src/test/java/CleanerTest.java', '__tests__/a.js', 'tests/base64.test',
+      'HISTORY.md', 'docs/api/request.md', 'jq.1.prebuilt', 'ChangeLog', 'dist/bundles/rxjs.umd.js.map', 'lib/x.min.js', 'typings/index.d.ts', 'src/requests/sessions.py', 'crates/core/build.rs']
+      .map((p) => fileRole(p));
+    assert.deepEqual(roles, ['test', 'test', 'test', 'test', 'test', 'test', 'docs', 'docs', 'docs', 'docs', 'copy', 'copy', 'declarations', 'source', 'source']);
+  });
+
   test('definition lines name what they define', () => {
     const line = 'func (p *Pool) Acquire(ctx context.Context) (*sql.Conn, error) {';
     assert.deepEqual(definedNames(line).map((s) => line.slice(s.start, s.end)), ['Acquire']);
@@ -64,6 +80,7 @@ describe('BM25 ranking', () => {
 
 const APP = 'github.com/acme/app';
 const SECRET = 'github.com/acme/secret';
+const DOCS = 'github.com/acme/backoff';
 
 let fixture: EngineFixture;
 let sources: string;
@@ -75,6 +92,12 @@ before(async () => {
   const repos: Record<string, Record<string, string>> = {
     [APP]: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`src/token${i}.ts`, `export function rotateToken${i}() {\n  return refreshToken();\n}\n`])),
     [SECRET]: { 'vault.ts': 'export function unsealVault() {}\n' },
+    [DOCS]: {
+      // A bundle holding more lines of the terms than the engine collects: the source must still be found.
+      'dist/bundle.js': Array.from({ length: 4000 }, (_, i) => `function backoffJitter${i}() { return backoff * jitter; }`).join('\n'),
+      'CHANGELOG.md': '# Changes\n- backoff jitter is now configurable\n',
+      'src/backoff.ts': 'export function backoffWithJitter(attempt: number) {\n  return jitter(attempt);\n}\n',
+    },
   };
   for (const [name, files] of Object.entries(repos)) {
     const dir = initRepo(`${sources}/${name.split('/').at(-1)}`);
@@ -121,6 +144,16 @@ describe('nls_search', () => {
     const hidden = await callTool(services, nlsSearchTool, { query: 'unseal vault' }, { canRead: (repo) => repo !== SECRET });
     assert.doesNotMatch(hidden.text, /secret|vault\.ts|in 1 file/);
     assert.match(hidden.text, /No results\./);
+  });
+
+  test('the implementation comes first, found past a bundle that would spend the line budget; the changelog only when asked', async () => {
+    const answer = await callTool(services, nlsSearchTool, { query: 'repo:acme/backoff backoff jitter' });
+    const files = answer.text.split('\n').filter((l) => l.startsWith('# ')).map((l) => l.slice(l.indexOf(' \u2013 ') + 3));
+    assert.deepEqual(files, ['src/backoff.ts']);
+    const changes = await callTool(services, nlsSearchTool, { query: 'repo:acme/backoff changelog backoff jitter' });
+    assert.match(changes.text, /# github\.com\/acme\/backoff \u2013 CHANGELOG\.md/);
+    const bundle = await callTool(services, nlsSearchTool, { query: 'repo:acme/backoff backoff file:dist/' });
+    assert.match(bundle.text, /# github\.com\/acme\/backoff \u2013 dist\/bundle\.js/);
   });
 
   test('filters narrow the search', async () => {
