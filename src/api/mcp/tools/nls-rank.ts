@@ -35,7 +35,12 @@ interface FileTerms {
   readonly inPath: boolean[];
   readonly inDefinition: boolean[];
   readonly hits: LineHit[];
+  /** The most distinct concepts any PROXIMITY_LINES lines of the file hold together. */
+  readonly nearConcepts: number;
 }
+
+/** Lines within which concepts count as found together (about one function). */
+export const PROXIMITY_LINES = 40;
 
 export function rankFiles(files: readonly FileMatch[], nls: NlsQuery, collectionSize: number): ScoredFile[] {
   const patterns = nls.terms.map((t) => new RegExp(escapeRegex(t.text), 'gi'));
@@ -58,7 +63,8 @@ export function rankFiles(files: readonly FileMatch[], nls: NlsQuery, collection
       const saturated = (tf * (BM25_K1 + 1)) / (tf + norm);
       score += term.weight * idf[t]! * (saturated + (f.inPath[t] ? PATH_BOOST : 0) + (f.inDefinition[t] ? DEFINITION_BOOST : 0));
     });
-    const coverage = covered.size / Math.max(1, nls.concepts);
+    // Half from the whole file, half from its best passage: concepts found together are an answer, scattered ones a mention.
+    const coverage = (covered.size + Math.min(covered.size, f.nearConcepts)) / (2 * Math.max(1, nls.concepts));
     return { match: f.match, hits: f.hits, score: score * coverage * coverage * rolePrior(fileRole(f.match.path), intent), concepts: covered.size };
   });
   return scored.sort((a, b) => b.score - a.score || a.match.path.length - b.match.path.length || (a.match.path < b.match.path ? -1 : 1));
@@ -69,6 +75,7 @@ function analyse(match: FileMatch, terms: readonly SearchTerm[], patterns: reado
   const inDefinition = terms.map(() => false);
   const inPath = patterns.map((p) => termStarts(match.path, p).length > 0);
   const hits: LineHit[] = [];
+  const conceptLines: { line: number; concepts: Set<number> }[] = [];
   for (const lm of match.lineMatches) {
     const names = definedNames(lm.line);
     const concepts = new Set<number>();
@@ -83,9 +90,26 @@ function analyse(match: FileMatch, terms: readonly SearchTerm[], patterns: reado
         defines = true;
       }
     });
-    if (concepts.size > 0) hits.push({ line: lm.lineNumber, weight: concepts.size + (defines ? 0.5 : 0) });
+    if (concepts.size > 0) {
+      hits.push({ line: lm.lineNumber, weight: concepts.size + (defines ? 0.5 : 0) });
+      conceptLines.push({ line: lm.lineNumber, concepts });
+    }
   }
-  return { match, tf, inPath, inDefinition, hits };
+  return { match, tf, inPath, inDefinition, hits, nearConcepts: mostTogether(conceptLines) };
+}
+
+/** The most distinct concepts within PROXIMITY_LINES consecutive lines (lines in ascending order). */
+function mostTogether(lines: readonly { line: number; concepts: Set<number> }[]): number {
+  const sorted = [...lines].sort((a, b) => a.line - b.line);
+  let best = 0;
+  for (let start = 0; start < sorted.length; start++) {
+    const seen = new Set<number>();
+    for (let end = start; end < sorted.length && sorted[end]!.line - sorted[start]!.line < PROXIMITY_LINES; end++) {
+      for (const c of sorted[end]!.concepts) seen.add(c);
+    }
+    best = Math.max(best, seen.size);
+  }
+  return best;
 }
 
 /** Where the term starts a word or an identifier part (`parseHTTPRequest`: parse, HTTP, Request). */

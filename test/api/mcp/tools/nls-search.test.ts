@@ -61,6 +61,13 @@ describe('BM25 ranking', () => {
     assert.equal(order('documentation retry request delay', files)[0], 'CHANGELOG.md');
   });
 
+  test('concepts found together in one passage outrank the same concepts scattered through a file', () => {
+    const together = fileMatch('a.ts', ['retry after', 'a delay']);
+    const far = fileMatch('b.ts', ['retry after', 'a delay']);
+    const scattered = { ...far, lineMatches: far.lineMatches.map((lm, i) => ({ ...lm, lineNumber: i * 500 })) };
+    assert.deepEqual(order('retry delay', [scattered, together]), ['a.ts', 'b.ts']);
+  });
+
   test('file roles from paths, across languages', () => {
     const roles = ['gin/context_test.go', 'crates/ignore/tests/x.rs', 'tests/test_utils.py', 'src/test/java/CleanerTest.java', '__tests__/a.js', 'tests/base64.test',
       'HISTORY.md', 'docs/api/request.md', 'jq.1.prebuilt', 'ChangeLog', 'dist/bundles/rxjs.umd.js.map', 'lib/x.min.js', 'typings/index.d.ts', 'src/requests/sessions.py', 'crates/core/build.rs']
