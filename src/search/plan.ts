@@ -6,6 +6,7 @@ import type { BasicQuery, PatternExpr } from '../query/ast.js';
 import { planLiteral, planRegex, type RegexPlan } from '../regex/index.js';
 import type { PatternSpec } from '../matcher/matcher.js';
 import type { AtomPlan, ExprPlan, ShardPlan } from '../shard/plan.js';
+import { createError, isQuarryError } from '../errors.js';
 
 export interface PlanOptions {
   readonly matcher: ShardPlan['matcher'];
@@ -35,7 +36,13 @@ export function planBasicQuery(basic: BasicQuery, options: PlanOptions): ShardPl
     return { op: 'atom', atom: atoms.length - 1 };
   };
   const expr = basic.pattern ? walk(basic.pattern) : null;
-  const pathSpec = (pattern: string): PatternSpec => planRegex(pattern, { caseSensitive }).spec;
+  const pathSpec = (pattern: string): PatternSpec => {
+    try {
+      return planRegex(pattern, { caseSensitive }).spec;
+    } catch (err) {
+      throw globHint(err, pattern);
+    }
+  };
   return {
     patterns,
     asciiPatterns: asciiPatterns.some((spec, i) => spec !== patterns[i]) ? asciiPatterns : null,
@@ -48,4 +55,29 @@ export function planBasicQuery(basic: BasicQuery, options: PlanOptions): ShardPl
     exactTexts,
     matcher: options.matcher,
   };
+}
+
+/**
+ * file: takes a regular expression, but agents and people write globs (`*.py`, `src/**\/*.ts`):
+ * such an invalid pattern is answered with the regular expression the glob means.
+ */
+function globHint(err: unknown, pattern: string): unknown {
+  if (!isQuarryError(err, 'PATTERN_INVALID') || !/^\*|\*\*|\/\*/.test(pattern)) return err;
+  const regex = globToRegex(pattern);
+  return createError('PATTERN_INVALID', `file:${pattern} is a glob, but file: takes a regular expression: for this glob use file:${regex}`, { ...err.details, suggestion: `file:${regex}` });
+}
+
+function globToRegex(glob: string): string {
+  let out = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*' && glob[i + 1] === '*') {
+      out += glob[i + 2] === '/' ? '(.*/)?' : '.*';
+      i += glob[i + 2] === '/' ? 2 : 1;
+    } else if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else out += /[.+^${}()|[\]\\]/.test(c) ? `\\${c}` : c;
+  }
+  const anchored = out.startsWith('[^/]*') ? out.slice(5) : out.startsWith('(.*/)?') ? `(^|/)${out.slice(6)}` : `^${out}`;
+  return `${anchored}$`;
 }

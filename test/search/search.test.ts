@@ -133,6 +133,13 @@ describe('limits and errors', () => {
     await assert.rejects(search('/a(/'), (err: Error & { code?: string }) => err.code === 'PATTERN_INVALID');
   });
 
+  it('a glob in file: is answered with the regular expression it means, which then works', async () => {
+    await assert.rejects(search('hello file:*.py'), (err: Error & { code?: string }) => err.code === 'PATTERN_INVALID' && err.message === 'file:*.py is a glob, but file: takes a regular expression: for this glob use file:\\.py$');
+    await assert.rejects(search('hello file:util/**/*.go'), (err: Error) => err.message.endsWith('use file:^util/(.*/)?[^/]*\\.go$'));
+    assert.deepEqual(paths(await search('type:file hello file:\\.py$')), ['beta:lib.py']);
+    assert.deepEqual(paths(await search('type:file reverse file:^util/(.*/)?[^/]*\\.go$')), ['alpha:util/strings.go']);
+  });
+
   it('stats travel with results', async () => {
     const r = await search('type:file hello');
     assert.ok(r.stats.candidates >= r.matches.length);
