@@ -4,7 +4,7 @@
  */
 import type { FileMatch, RepoMatch } from '../../../model/result.js';
 import { objectSchema } from '../arguments.js';
-import { SOURCEGRAPH_PREFIX, type ToolDefinition } from '../tool.js';
+import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
 import type { LineHit } from './search-chunks.js';
 import { renderSearchAnswer, type RankedFile } from './search-answer.js';
 
@@ -86,6 +86,9 @@ export const keywordSearchTool: ToolDefinition<{ query: string }> = {
     query: { type: 'string', description: 'The search query. Can include keywords, regex patterns, and filters.' },
   }, ['query']),
   async run(args, ctx) {
+    if (args.query.trim() === '') {
+      throw new ToolError('The query is empty: pass the text or code to find, with filters if you like, e.g. "repo:github.com/org/repo parseConfig" or "file:\\.go$ http.Handler".');
+    }
     const response = await ctx.services.search.search({ query: args.query, signal: ctx.signal, canRead: ctx.principal.canRead });
     const files = response.matches.filter((m): m is FileMatch => m.type !== 'repo');
     const repos = response.matches.filter((m): m is RepoMatch => m.type === 'repo');

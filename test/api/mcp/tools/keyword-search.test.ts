@@ -155,6 +155,14 @@ describe('keyword_search', () => {
     assert.match(answer.text, /unbalanced parenthesis/);
   });
 
+  test('an empty query is a tool error that says what to send, not every file', async () => {
+    for (const query of ['', '   ']) {
+      const answer = await callTool(services, keywordSearchTool, { query });
+      assert.equal(answer.isError, true);
+      assert.match(answer.text, /^The query is empty: pass the text or code to find/);
+    }
+  });
+
   test('a repository the caller may not read never appears, even in counts', async () => {
     const all = await callTool(services, keywordSearchTool, { query: 'needle -file:long' });
     assert.match(all.text, /in 2 files/);
