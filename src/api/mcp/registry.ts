@@ -1,6 +1,7 @@
 /**
  * The one tool registry: which tool appears on which endpoint (the table of issue 4 and reference
- * §1.1, all fourteen tools), the implementations that exist so far, and the deep search switch.
+ * §1.1, all fourteen tools, and list_refs, which Sourcegraph added in 2026), the implementations
+ * that exist so far, and the deep search switch.
  */
 import { commitSearchTool } from './tools/commit-search.js';
 import { compareRevisionsTool } from './tools/compare-revisions.js';
@@ -10,6 +11,7 @@ import { getContributorReposTool } from './tools/get-contributor-repos.js';
 import { goToDefinitionTool } from './tools/go-to-definition.js';
 import { keywordSearchTool } from './tools/keyword-search.js';
 import { listFilesTool } from './tools/list-files.js';
+import { listRefsTool } from './tools/list-refs.js';
 import { listReposTool } from './tools/list-repos.js';
 import { nlsSearchTool } from './tools/nls-search.js';
 import { readFileTool } from './tools/read-file.js';
@@ -23,6 +25,7 @@ export const ENDPOINT_TABLE: Readonly<Record<string, readonly Endpoint[]>> = {
   evaluator: CORE_AND_ALL,
   keyword_search: CORE_AND_ALL,
   list_files: CORE_AND_ALL,
+  list_refs: CORE_AND_ALL,
   list_repos: CORE_AND_ALL,
   nls_search: CORE_AND_ALL,
   read_file: CORE_AND_ALL,
@@ -36,7 +39,7 @@ export const ENDPOINT_TABLE: Readonly<Record<string, readonly Endpoint[]>> = {
 
 /** The tools built so far; later issues add theirs here. */
 export const IMPLEMENTED: readonly ToolDefinition[] = [
-  readFileTool, listFilesTool, listReposTool, keywordSearchTool, nlsSearchTool, goToDefinitionTool, findReferencesTool,
+  readFileTool, listFilesTool, listReposTool, listRefsTool, keywordSearchTool, nlsSearchTool, goToDefinitionTool, findReferencesTool,
   diffSearchTool, compareRevisionsTool, commitSearchTool, getContributorReposTool,
 ] as readonly ToolDefinition[];
 

@@ -11,7 +11,7 @@ import { ENDPOINT_TABLE, IMPLEMENTED, toolsFor } from '../../../src/api/mcp/regi
 
 describe('the tool registry', () => {
   it('places all fourteen tools exactly as the issue table says', () => {
-    const core = ['commit_search', 'diff_search', 'evaluator', 'keyword_search', 'list_files', 'list_repos', 'nls_search', 'read_file'];
+    const core = ['commit_search', 'diff_search', 'evaluator', 'keyword_search', 'list_files', 'list_refs', 'list_repos', 'nls_search', 'read_file'];
     const expected: Record<string, string[]> = {};
     for (const name of core) expected[name] = ['core', 'all'];
     for (const name of ['compare_revisions', 'find_references', 'get_contributor_repos', 'go_to_definition']) expected[name] = ['all'];
