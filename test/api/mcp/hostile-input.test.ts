@@ -71,8 +71,10 @@ describe('MCP tools given hostile paths and revisions', () => {
 
   it('reads pathspec magic and globs as plain names, which do not exist', async () => {
     const short = served.commits[1].slice(0, 12);
+    // Read as plain names: none exists, and the closest real file is named for those that spell one.
+    const hints: Record<string, string> = { ':(top)README.md': ' Did you mean README.md?', ':/README.md': ' Did you mean README.md?' };
     for (const path of [':(glob)*.md', ':(top)README.md', ':/README.md', '*.md', '-r']) {
-      assert.deepEqual(await call('read_file', { repo: OPEN, path }), { text: `File not found: ${path} (${OPEN}@${short}). Use list_files to see the directory.`, isError: true }, path);
+      assert.deepEqual(await call('read_file', { repo: OPEN, path }), { text: `File not found: ${path} (${OPEN}@${short}).${hints[path] ?? ''} Use list_files to see the directory.`, isError: true }, path);
     }
     assert.deepEqual(await call('list_files', { repo: OPEN, path: ':(glob)*' }), {
       text: `Directory not found: :(glob)* (${OPEN}@${short}). Use list_files on a parent directory to see what exists.`, isError: true,

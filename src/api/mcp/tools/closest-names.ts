@@ -1,7 +1,7 @@
 /**
  * Names an agent can guess: a repository by any unambiguous suffix of its name (`gorilla/mux`,
- * `mux`), and, when a repository, revision or path does not exist, the closest ones that do. Only
- * names the caller may read are ever matched or suggested.
+ * `mux`), and, when a repository, revision, file or directory does not exist, the closest ones that
+ * do. Only names the caller may read are ever matched or suggested.
  */
 import { shorten } from '../../../git/input.js';
 import { ToolError, type ToolContext } from '../tool.js';
@@ -26,6 +26,15 @@ export function resolveRepoName(ctx: ToolContext, name: string): string {
   const near = closest(wanted.slice(wanted.lastIndexOf('/') + 1), names, (n) => n.slice(n.lastIndexOf('/') + 1));
   const hint = near.length > 0 ? ` Did you mean ${near.join(', ')}?` : '';
   throw new ToolError(`Repository not found: ${shorten(name)}.${hint} Use list_repos to find repository names.`);
+}
+
+/** ` Did you mean a, b?` for the files (or directories) of the commit nearest to `path` by name, or ''. */
+export async function closestPathsHint(ctx: ToolContext, repo: string, commit: string, path: string, directories: boolean): Promise<string> {
+  const tree = await ctx.services.repos.listTree(repo, commit, '', true);
+  if (tree === null || path === '') return '';
+  const paths = tree.filter((item) => item.isDirectory === directories).map((item) => item.path);
+  const near = closest(path.slice(path.lastIndexOf('/') + 1), paths, (p) => p.slice(p.lastIndexOf('/') + 1));
+  return near.length > 0 ? ` Did you mean ${near.join(', ')}?` : '';
 }
 
 /**

@@ -6,6 +6,7 @@ import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { plural, treeUrl } from '../format.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolContext, type ToolDefinition } from '../tool.js';
+import { closestPathsHint } from './closest-names.js';
 import type { TreeItem } from '../../../model/repos.js';
 import { checkedPath, parentOf } from './file-path.js';
 import { describeAt, resolveRepoAtCommit, type RepoAtCommit } from './revision.js';
@@ -88,5 +89,6 @@ async function notADirectory(ctx: ToolContext, at: RepoAtCommit, path: string): 
   if (siblings?.some((item) => item.path === path && !item.isDirectory)) {
     return new ToolError(`${path} is a file in ${describeAt(at)}, not a directory. Use read_file to read it.`);
   }
-  return new ToolError(`Directory not found: ${path} (${describeAt(at)}). Use list_files on a parent directory to see what exists.`);
+  const hint = await closestPathsHint(ctx, at.repo, at.commit, path, true);
+  return new ToolError(`Directory not found: ${path} (${describeAt(at)}).${hint} Use list_files on a parent directory to see what exists.`);
 }

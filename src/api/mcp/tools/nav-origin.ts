@@ -11,6 +11,7 @@ import type { NavFile } from '../../../symbols/navigation/model.js';
 import { Resolver } from '../../../symbols/navigation/resolve.js';
 import { splitLines } from '../format.js';
 import { ToolError, type ToolContext } from '../tool.js';
+import { closestPathsHint } from './closest-names.js';
 import { checkedPath } from './file-path.js';
 import { describeAt, resolveRepoAtCommit, type RepoAtCommit } from './revision.js';
 
@@ -76,7 +77,7 @@ export async function startNavigation(ctx: ToolContext, args: NavigationArgs): P
     return { at, origin, resolver: new Resolver(new SymbolLookup(index, ctx.principal.canRead, [], cacheOf(index))), revisionNote: null };
   }
   const blob = path === '' ? null : await ctx.services.repos.readBlob(at.repo, at.commit, path);
-  if (blob === null) throw new ToolError(`File not found: ${path} (${describeAt(at)}). Use list_files to see the directory.`);
+  if (blob === null) throw new ToolError(`File not found: ${path} (${describeAt(at)}).${await closestPathsHint(ctx, at.repo, at.commit, path, false)} Use list_files to see the directory.`);
   const symbols = await index.parse(path, blob);
   if (symbols === null) {
     throw new ToolError(`Code navigation does not support ${path}: its language has no symbol tables (or the file is too large to parse). Use keyword_search to find the symbol instead.`);

@@ -7,6 +7,7 @@ import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { blobUrl, plural, splitLines } from '../format.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolContext, type ToolDefinition } from '../tool.js';
+import { closestPathsHint } from './closest-names.js';
 import { addNumberedLines } from './file-lines.js';
 import { checkedPath } from './file-path.js';
 import { describeAt, resolveRepoAtCommit, type RepoAtCommit } from './revision.js';
@@ -113,5 +114,6 @@ async function notAFile(ctx: ToolContext, at: RepoAtCommit, path: string): Promi
   if ((await ctx.services.repos.listTree(at.repo, at.commit, path, false)) !== null) {
     return new ToolError(`${path === '' ? 'The repository root' : path} is a directory in ${describeAt(at)}, not a file. Use list_files to see its entries.`);
   }
-  return new ToolError(`File not found: ${path} (${describeAt(at)}). Use list_files to see the directory.`);
+  const hint = await closestPathsHint(ctx, at.repo, at.commit, path, false);
+  return new ToolError(`File not found: ${path} (${describeAt(at)}).${hint} Use list_files to see the directory.`);
 }

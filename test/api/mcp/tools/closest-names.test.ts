@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import type { McpServices } from '../../../../src/api/mcp/services.js';
 import { closest } from '../../../../src/api/mcp/tools/closest-names.js';
 import { compareRevisionsTool } from '../../../../src/api/mcp/tools/compare-revisions.js';
+import { listFilesTool } from '../../../../src/api/mcp/tools/list-files.js';
 import { readFileTool } from '../../../../src/api/mcp/tools/read-file.js';
 import { mcpServices } from '../../../../src/server/mcp.js';
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../../../e2e/engine-fixture.js';
@@ -29,7 +30,7 @@ before(async () => {
   sources = makeTempDir('quarry-names');
   for (const name of [MUX, OTHER_MUX, ROUTER, HIDDEN]) {
     const dir = initRepo(`${sources}/${name.replaceAll('/', '_')}`);
-    writeFiles(dir, { 'main.go': `package main // ${name}\n` });
+    writeFiles(dir, { 'main.go': `package main // ${name}\n`, 'internal/routing/table.go': 'package routing\n' });
     commitAll(dir, 'initial');
     if (name === ROUTER) for (const tag of ['4.21.0', '4.20.0', 'v1.0.0']) git(dir, 'tag', tag);
     await addAndIndex(engine, name, dir);
@@ -76,6 +77,14 @@ test('an unknown revision names the closest refs: a v prefix too many, a typo', 
   assert.match(tagged.text, /^Revision not found: v4\.21\.0 in github\.com\/acme\/router\. Closest existing: 4\.21\.0, 4\.20\.0\. /);
   assert.match((await read({ repo: ROUTER, revision: 'mian' })).text, /Closest existing: main\./);
   assert.doesNotMatch((await read({ repo: ROUTER, revision: 'completely-different' })).text, /Closest/);
+});
+
+test('an unknown file or directory names the closest ones by name', async () => {
+  assert.match((await read({ repo: ROUTER, path: 'table.go' })).text, /^File not found: table\.go \(github\.com\/acme\/router@[0-9a-f]{12}\)\. Did you mean internal\/routing\/table\.go\? Use list_files to see the directory\.$/);
+  assert.match((await read({ repo: ROUTER, path: 'internal/tabel.go' })).text, /Did you mean internal\/routing\/table\.go\?/);
+  const dir = await callTool(services, listFilesTool, { repo: ROUTER, path: 'routng' }, { canRead });
+  assert.match(dir.text, /^Directory not found: routng \(.*\)\. Did you mean internal\/routing\? Use list_files/);
+  assert.doesNotMatch((await read({ repo: ROUTER, path: 'zzzzzz.go' })).text, /Did you mean/);
 });
 
 test('compare_revisions takes a suffix too', async () => {
