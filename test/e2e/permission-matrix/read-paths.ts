@@ -97,6 +97,7 @@ export const READ_PATHS: readonly ReadPath[] = [
   mcp('at a revision that does not exist', 'repository', 'read_file', (repo) => ({ repo, path: 'plan.ts', revision: 'no-such-branch' }), /Revision not found/),
   mcp('', 'repository', 'list_files', (repo) => ({ repo }), /plan\.ts/),
   mcp('on a branch', 'repository', 'list_files', (repo) => ({ repo, revision: 'feature' }), /abort\.ts/),
+  mcp('', 'repository', 'list_refs', (repo) => ({ repo }), /tag v1 /),
   mcp('', 'repository', 'compare_revisions', (repo) => ({ repo, base: 'v1', head: 'main' }), /revised/),
   mcp('from a revision that does not exist', 'repository', 'compare_revisions', (repo) => ({ repo, base: 'no-such-branch', head: 'main' }), /no-such-branch/),
   mcp('', 'repository', 'find_references', (repo) => ({ repo, path: 'plan.ts', symbol: 'normalize' }), /normalize/),
