@@ -17,6 +17,8 @@ const TOP_LEVEL_BONUS = 64;
 const MAX_SUPERCLASSES = 8;
 /** How many variables a declared type is followed through (`self.app = app`, app annotated). */
 const MAX_TYPE_HOPS = 3;
+/** Type lookups nested one inside another (a class's base, looked up where nested classes see inherited members). */
+const MAX_TYPE_LOOKUPS = 16;
 
 interface Reachable {
   readonly site: DefinitionSite;
@@ -30,6 +32,8 @@ export class Resolver {
   private readonly wideMemo = new Map<string, RankedDefinition[]>();
   private readonly elsewhereMemo = new Map<string, RankedDefinition[]>();
   private readonly reachableMemo = new Map<string, Reachable[]>();
+  /** Type lookups in progress, one inside another. */
+  private typeLookups = 0;
 
   constructor(readonly lookup: SymbolLookup) {}
 
@@ -148,9 +152,8 @@ export class Resolver {
 
   /**
    * `x.name` where x is declared with a type (`x: App`, `x *Router`, `this.app` a field typed App):
-   * the type's members of that name. Nothing when x has no declared type, the type is not found,
-   * or it has no such member of its own (inherited and embedded members are not followed), so the
-   * usage falls back to matching by name.
+   * the type's members of that name, its own or inherited. Nothing when x has no declared type, the
+   * type is not found, or it has no such member, so the usage falls back to matching by name.
    */
   private typedMembers(origin: NavFile, usage: Usage, qualifier: string | undefined): RankedDefinition[] {
     const binding = this.receiverBinding(origin, usage);
@@ -167,6 +170,18 @@ export class Resolver {
    * written as another variable (`self.app = app`, app annotated) is that variable's type.
    */
   private declaredTypes(binding: DefinitionSite): DefinitionSite[] {
+    // Looking a type up can look up another class's base (nested classes see inherited members):
+    // code whose classes extend each other in a circle must not recurse without end.
+    if (this.typeLookups >= MAX_TYPE_LOOKUPS) return [];
+    this.typeLookups++;
+    try {
+      return this.declaredTypesOf(binding);
+    } finally {
+      this.typeLookups--;
+    }
+  }
+
+  private declaredTypesOf(binding: DefinitionSite): DefinitionSite[] {
     for (let at = binding, hops = 0; hops < MAX_TYPE_HOPS; hops++) {
       const { file, index, definition } = at;
       if (definition.type === undefined) return [];

@@ -123,6 +123,14 @@ const index = createParsedSymbolIndex([
     '\treturn 0',
     '}',
   ].join('\n') },
+  { repo: REPO, path: 'java/Cycle.java', content: [
+    'class P extends Q {',
+    '  class N extends Z {',
+    '    void f(Q q) { missing(); q.absent(); }',
+    '  }',
+    '}',
+    'class Q extends P {}',
+  ].join('\n') },
   { repo: REPO, path: 'java/Base.java', content: 'public class Base {\n  protected String name() { return "b"; }\n}\n' },
   { repo: REPO, path: 'java/Token.java', content: [
     'public class Token extends Base {',
@@ -171,6 +179,11 @@ test('Go: a label is found from the continue that names it', () => {
 
 test('Java: a nested class sees the types of the interface its outer class implements', () => {
   assert.equal(definitionOf(index, REPO, 'java/HttpConnection.java', 'Method', everyone, { line: 3, column: 5 }).best, `${REPO} java/Connection.java:2`);
+});
+
+test('classes that extend each other in a circle answer nothing for a name none defines, without looping', () => {
+  assert.equal(definitionOf(index, REPO, 'java/Cycle.java', 'missing', everyone, { line: 3 }).best, null);
+  assert.equal(definitionOf(index, REPO, 'java/Cycle.java', 'absent', everyone, { line: 3 }).best, null);
 });
 
 test('Java: a typed local, and a superclass method called by its bare name', () => {
