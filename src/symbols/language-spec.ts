@@ -61,7 +61,8 @@ export interface LanguageSpec {
   moduleBinding?(source: string): string;
 }
 
-const MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'field', 'property', 'constructor', 'enumMember']);
+/** Kinds reached through a receiver, when declared inside another definition (or, for methods, at file level). */
+export const MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'field', 'property', 'constructor', 'enumMember']);
 
 export function isMember(def: DefinitionContext): boolean {
   return def.parent !== null && MEMBER_KINDS.has(def.kind);

@@ -45,7 +45,6 @@ export function usagesIn(symbols: FileSymbols, symbol: SymbolName): Usage[] {
   const imported = symbol.qualifier === undefined && symbols.imports.some((i) => i.localName === symbol.name);
   const bareOwn = imported ? own.filter((u) => !isMemberDefinition(symbols.definitions, symbols.definitions[u.self!]!)) : own;
   if (bareOwn.length > 0) return bareOwn;
-  if (!imported && own.length > 0) return own;
   for (const i of symbols.imports) if (i.localName === symbol.name) references.push({ name: i.localName, scope: -1, line: i.range.startLine });
   return imported ? references.filter((u) => u.receiver === undefined) : references;
 }

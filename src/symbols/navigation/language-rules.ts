@@ -2,6 +2,7 @@
  * The few facts about languages that name resolution needs: which family a language id belongs to,
  * whether class members are in scope without a receiver, and what a package or a linker shares.
  */
+import { MEMBER_KINDS } from '../language-spec.js';
 import type { SymbolDefinition, SymbolKind } from '../../model/symbols.js';
 import type { NavFile } from './model.js';
 
@@ -30,8 +31,6 @@ export function isContainer(definition: SymbolDefinition): boolean {
 export function isCallable(definition: SymbolDefinition): boolean {
   return CALLABLE_KINDS.has(definition.kind);
 }
-
-export const MEMBER_KINDS: ReadonlySet<SymbolKind> = new Set(['method', 'field', 'property', 'constructor', 'enumMember']);
 
 /** A class member, or a method declared at file level (Go, C++ out of line): reached through a receiver. */
 export function isMemberDefinition(definitions: readonly SymbolDefinition[], definition: SymbolDefinition): boolean {

@@ -4,7 +4,8 @@
  * repository, then other repositories. Never parses: it reads symbol tables only.
  */
 import type { SymbolDefinition } from '../../model/symbols.js';
-import { familyOf, isContainer, isMemberDefinition, isSelfReceiver, MEMBER_KINDS, membersVisibleBare, methodsDeclaredApart, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
+import { MEMBER_KINDS } from '../language-spec.js';
+import { familyOf, isContainer, isMemberDefinition, isSelfReceiver, membersVisibleBare, methodsDeclaredApart, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
 import { siteKey, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { importBindingAt, importCandidates, namesPackage } from './import-candidates.js';
@@ -205,15 +206,9 @@ export class Resolver {
       return member?.site ?? null;
     }
     if (!/^[A-Za-z_$][\w$]*$/.test(receiver)) return null;
-    const defs = origin.symbols.definitions;
-    for (let scope = usage.scope; ; scope = defs[scope]!.parent) {
-      const hits = childrenNamed(defs, scope, receiver);
-      if (hits.length > 0) {
-        const index = nearestPreceding(defs, hits, usage.line);
-        return { file: origin, index, definition: defs[index]! };
-      }
-      if (scope < 0) return null;
-    }
+    // The receiver is a bare name used where the usage is: bound by the same scope rules.
+    const family = familyOf(origin.symbols.language);
+    return this.lexical(origin, { name: receiver, scope: usage.scope, line: usage.line }, family, undefined)[0]?.site ?? null;
   }
 
   /** A type's members of the name: its own, else those of the classes it extends. */
