@@ -91,7 +91,7 @@ function analyse(match: FileMatch, terms: readonly SearchTerm[], patterns: reado
       }
     });
     if (concepts.size > 0) {
-      hits.push({ line: lm.lineNumber, weight: concepts.size + (defines ? 0.5 : 0) });
+      hits.push({ line: lm.lineNumber, weight: concepts.size + (defines ? 1 : 0), ...(defines ? { definition: true } : {}) });
       conceptLines.push({ line: lm.lineNumber, concepts });
     }
   }

@@ -2,12 +2,13 @@
  * The `nls_search` tool (reference §1.4): a natural-language query becomes stemmed terms ORed in one
  * engine query; the matched files are re-ranked with BM25 and rendered like keyword_search.
  */
-import type { FileMatch, RepoMatch } from '../../../model/result.js';
+import type { FileMatch } from '../../../model/result.js';
 import { objectSchema } from '../arguments.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
 import { COPY_PATHS, DOCS_PATHS, roleIntent } from './file-role.js';
 import { rankFiles } from './nls-rank.js';
-import { describeTerms, engineQuery, parseNlsQuery } from './nls-terms.js';
+import { retrieveCandidates } from './nls-retrieve.js';
+import { describeTerms, parseNlsQuery } from './nls-terms.js';
 import { renderSearchAnswer } from './search-answer.js';
 
 const FILE_FILTER = /^-?(?:file|f|path):/i;
@@ -71,22 +72,24 @@ export const nlsSearchTool: ToolDefinition<{ query: string }> = {
       throw new ToolError(`No search terms left in "${args.query}": every word was a filter, a common English word or shorter than 3 characters. Name the concepts or identifiers to look for, e.g. "session expiry" or "parseHTTPRequest".`);
     }
     const search = (query: string) => ctx.services.search.search({ query, signal: ctx.signal, canRead: ctx.principal.canRead });
+    const collectionSize = ctx.services.indexedFileCount(ctx.principal.canRead);
     // Built bundles, vendored copies and (unless asked for) documentation hold a few huge files that
     // would spend the engine's line budget before the source is reached: left out unless the query
     // filters files itself, or nothing else matches.
     const exclusions = nls.filters.some((f) => FILE_FILTER.test(f)) ? [] : [COPY_PATHS, ...(roleIntent(nls.terms.map((t) => t.text)).docs ? [] : [DOCS_PATHS])];
-    let response = await search([engineQuery(nls), ...exclusions.map((re) => `-file:${re.source}`)].join(' '));
-    if (exclusions.length > 0 && !response.matches.some((m) => m.type !== 'repo')) response = await search(engineQuery(nls));
-    const matched = response.matches.filter((m): m is FileMatch => m.type !== 'repo');
-    const ranked = rankFiles(matched, nls, ctx.services.indexedFileCount(ctx.principal.canRead));
+    // Only files the search found, so only files the caller may read.
+    const readText = async (f: FileMatch): Promise<string | null> => (await ctx.services.repos.readBlob(f.repository, f.commit, f.path))?.toString('utf8') ?? null;
+    let candidates = await retrieveCandidates(nls, exclusions.map((re) => `-file:${re.source}`), search, readText, collectionSize);
+    if (exclusions.length > 0 && candidates.files.length === 0) candidates = await retrieveCandidates(nls, [], search, readText, collectionSize);
+    const ranked = rankFiles(candidates.files, nls, collectionSize);
     const text = await renderSearchAnswer({
       preface: describeTerms(nls),
       files: ranked,
-      repos: response.matches.filter((m): m is RepoMatch => m.type === 'repo'),
+      repos: candidates.repos,
       matchCount: ranked.reduce((n, f) => n + Math.max(1, f.hits.length), 0),
-      limitHit: response.limitHit,
+      limitHit: candidates.limitHit,
       limitAdvice: 'the engine stopped collecting matched lines, so files with rarer terms may be missing. Add repo:, file: or lang: filters, or use fewer, more specific terms.',
-      skipped: response.skipped,
+      skipped: candidates.skipped,
       noResultsAdvice: 'Try other words for the concept (synonyms, the names the code would use), fewer filters, or list_files to explore the repository.',
     }, ctx);
     return { text };

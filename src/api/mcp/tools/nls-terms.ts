@@ -4,6 +4,7 @@
  * ORs the terms together. It never runs the search.
  */
 import { abbreviationOf, MIN_STEM, stem } from './nls-stem.js';
+import { phraseSynonyms, synonymsOf } from './nls-synonyms.js';
 
 export interface SearchTerm {
   /** Lower case; matched as a prefix at the start of a word or identifier part. */
@@ -23,6 +24,8 @@ export interface NlsQuery {
 export const IDENTIFIER_WEIGHT = 2;
 export const WORD_WEIGHT = 1;
 export const ABBREVIATION_WEIGHT = 0.5;
+/** Another word for the same thing: it finds the code that says it differently, but the question did not say it. */
+export const SYNONYM_WEIGHT = 0.35;
 /** Lines the engine may return: enough for BM25 statistics over a large result set. */
 export const DEFAULT_NLS_COUNT = 3000;
 
@@ -57,25 +60,47 @@ export function splitIdentifier(word: string): string[] {
 export function parseNlsQuery(query: string): NlsQuery {
   const filters: string[] = [];
   const terms = new Map<string, SearchTerm>();
+  /** Each plain word of the question and the concept it joined (null when it added no term). */
+  const words: { word: string; concept: number | null }[] = [];
   let concepts = 0;
+  const addTerms = (candidates: readonly Omit<SearchTerm, 'concept'>[], concept: number): boolean => {
+    const fresh = candidates.filter((c) => !terms.has(c.text));
+    for (const c of candidates) {
+      const known = terms.get(c.text);
+      if (known !== undefined && known.weight < c.weight) terms.set(c.text, { ...known, weight: c.weight });
+    }
+    for (const c of fresh) terms.set(c.text, { ...c, concept });
+    return fresh.length > 0;
+  };
   for (const token of query.split(/\s+/).filter(Boolean)) {
     if (FILTER.test(token)) {
       filters.push(token);
       continue;
     }
     for (const word of token.split(/[^A-Za-z0-9_-]+/)) {
-      const candidates = termsOfWord(word.replace(/^[_-]+|[_-]+$/g, ''));
-      const fresh = candidates.filter((c) => !terms.has(c.text));
-      for (const c of candidates) {
-        const known = terms.get(c.text);
-        if (known !== undefined && known.weight < c.weight) terms.set(c.text, { ...known, weight: c.weight });
-      }
-      if (fresh.length === 0) continue;
-      for (const c of fresh) terms.set(c.text, { ...c, concept: concepts });
-      concepts++;
+      const trimmed = word.replace(/^[_-]+|[_-]+$/g, '');
+      const added = addTerms(termsOfWord(trimmed), concepts);
+      for (const part of trimmed.split(/[_-]+/)) words.push({ word: part, concept: added ? concepts : null });
+      if (added) concepts++;
     }
   }
-  return { filters, terms: [...terms.values()], concepts };
+  // A phrase is one concept ("regular expression": regex), so its words stop counting apart.
+  const merged = new Map<number, number>();
+  for (const phrase of phraseSynonyms(words.map((w) => w.word))) {
+    const concept = words[phrase.at]!.concept;
+    if (concept === null) continue;
+    addTerms(phrase.terms.map((text) => ({ text, weight: WORD_WEIGHT })), concept);
+    for (const w of words.slice(phrase.at + 1, phrase.at + phrase.length)) if (w.concept !== null && w.concept !== concept) merged.set(w.concept, concept);
+  }
+  return { filters, ...renumbered([...terms.values()], merged, concepts) };
+}
+
+/** Terms with merged concepts folded into their phrase's, concepts numbered 0… again. */
+function renumbered(terms: readonly SearchTerm[], merged: ReadonlyMap<number, number>, concepts: number): { terms: SearchTerm[]; concepts: number } {
+  if (merged.size === 0) return { terms: [...terms], concepts };
+  const order = [...new Set(terms.map((t) => merged.get(t.concept) ?? t.concept))].sort((a, b) => a - b);
+  const number = new Map(order.map((c, i) => [c, i]));
+  return { terms: terms.map((t) => ({ ...t, concept: number.get(merged.get(t.concept) ?? t.concept)! })), concepts: order.length };
 }
 
 function termsOfWord(word: string): Omit<SearchTerm, 'concept'>[] {
@@ -88,12 +113,22 @@ function termsOfWord(word: string): Omit<SearchTerm, 'concept'>[] {
   for (const part of isIdentifier(word) ? splitIdentifier(word) : [word.toLowerCase()]) {
     // Short parts (two letters and less) have no trigram: one would turn the whole OR into a full scan.
     if (part.length < MIN_STEM || isStopword(part) || /^\d+$/.test(part)) continue;
-    const stemmed = stem(part);
+    const stemmed = searchStem(part);
     add(stemmed, WORD_WEIGHT);
     const short = abbreviationOf(stemmed);
     if (short !== null) add(short, ABBREVIATION_WEIGHT);
+    for (const synonym of synonymsOf(stemmed)) add(synonym, SYNONYM_WEIGHT);
   }
   return out;
+}
+
+/**
+ * A word's stem, unless stemming cut a long word to a short prefix of unrelated words ("settings" →
+ * "set", "lines" → "lin"): then the word itself, singular.
+ */
+function searchStem(word: string): string {
+  const stemmed = stem(word);
+  return stemmed.length <= MIN_STEM && word.length > MIN_STEM + 1 ? word.toLowerCase().replace(/s$/, '') : stemmed;
 }
 
 export function escapeRegex(text: string): string {
@@ -110,7 +145,14 @@ export function engineQuery(nls: NlsQuery, defaultCount = DEFAULT_NLS_COUNT): st
   return [...nls.filters, 'patterntype:regexp', alternation, ...(hasCount ? [] : [`count:${defaultCount}`])].join(' ');
 }
 
-/** The first line of the answer, so the agent sees what was actually searched. */
+/** The first line of the answer, so the agent sees what was actually searched: each concept's terms, other words for it in parentheses. */
 export function describeTerms(nls: NlsQuery): string {
-  return `Searched for: ${nls.terms.map((t) => t.text).join(', ')} (stemmed; any term matches)`;
+  const byConcept = new Map<number, SearchTerm[]>();
+  for (const t of nls.terms) byConcept.set(t.concept, [...(byConcept.get(t.concept) ?? []), t]);
+  const concepts = [...byConcept.values()].map((terms) => {
+    const own = terms.filter((t) => t.weight > SYNONYM_WEIGHT).map((t) => t.text);
+    const others = terms.filter((t) => t.weight <= SYNONYM_WEIGHT).map((t) => t.text);
+    return others.length === 0 ? own.join(', ') : `${own.join(', ')} (or ${others.join(', ')})`;
+  });
+  return `Searched for: ${concepts.join(', ')} (stemmed; any term matches)`;
 }

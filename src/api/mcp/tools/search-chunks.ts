@@ -1,7 +1,8 @@
 /**
  * Code chunks for the search tools (Sourcegraph's limits, reference §1.4): each hit line with one
- * line of context either side, overlapping chunks merged, the best three per file, 1024 characters
- * per chunk and 256 per line. Pure text work: it never reads files or runs searches.
+ * line of context either side (a definition with the start of its body), overlapping chunks merged,
+ * the best three per file shown in line order, 1024 characters per chunk and 256 per line. Pure
+ * text work: it never reads files or runs searches.
  */
 import { fileHeader, numberLines } from '../format.js';
 
@@ -9,11 +10,17 @@ export const CONTEXT_LINES = 1;
 export const MAX_CHUNKS_PER_FILE = 3;
 export const MAX_CHUNK_CHARS = 1024;
 export const MAX_LINE_CHARS = 256;
+/** Lines shown after a definition the question names: the start of its body answers more than its header. */
+export const BODY_LINES = 8;
+/** Between two chunks of a file that are not adjacent, so an agent does not read them as one passage. */
+export const CHUNK_SEPARATOR = '...\n';
 
 /** A line worth showing (0-based, as the engine counts) and how much it matters. */
 export interface LineHit {
   readonly line: number;
   readonly weight: number;
+  /** The line defines what the search looked for: show the start of its body too. */
+  readonly definition?: boolean;
 }
 
 /** Lines [start, end], 0-based and inclusive; weight sums the hits inside. */
@@ -29,7 +36,7 @@ export function buildChunks(hits: readonly LineHit[], lineCount: number, context
   const merged: { start: number; end: number; weight: number }[] = [];
   for (const hit of sorted) {
     const start = Math.max(0, hit.line - context);
-    const end = Math.min(lineCount - 1, hit.line + context);
+    const end = Math.min(lineCount - 1, hit.line + (hit.definition === true && context > 0 ? BODY_LINES : context));
     const last = merged[merged.length - 1];
     // Touching chunks merge too: two chunks back to back read as one with a repeated header line.
     if (last !== undefined && start <= last.end + 1) {
@@ -68,9 +75,12 @@ export function renderFileSection(repo: string, path: string, lines: readonly st
   const chunks = buildChunks(hits, lines.length, context);
   let text = `${fileHeader(repo, path)}\n`;
   let chunksCut = 0;
-  for (const chunk of chunks.slice(0, MAX_CHUNKS_PER_FILE)) {
+  let previousEnd: number | null = null;
+  for (const chunk of chunks.slice(0, MAX_CHUNKS_PER_FILE).sort((a, b) => a.start - b.start)) {
     const rendered = renderChunk(lines, chunk);
+    if (previousEnd !== null && chunk.start > previousEnd + 1) text += CHUNK_SEPARATOR;
     text += rendered.text;
+    previousEnd = chunk.end;
     if (rendered.cut) chunksCut++;
   }
   return { text, chunksLeftOut: Math.max(0, chunks.length - MAX_CHUNKS_PER_FILE), chunksCut };

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { LINE_TRUNCATED } from '../../../../src/api/mcp/format.js';
 import type { McpServices } from '../../../../src/api/mcp/services.js';
 import { keywordSearchTool } from '../../../../src/api/mcp/tools/keyword-search.js';
-import { buildChunks, renderChunk } from '../../../../src/api/mcp/tools/search-chunks.js';
+import { BODY_LINES, buildChunks, renderChunk } from '../../../../src/api/mcp/tools/search-chunks.js';
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../../../e2e/engine-fixture.js';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../../../git/fixtures.js';
 import { callTool, mcpServicesOf } from '../tool-context.js';
@@ -74,6 +74,13 @@ describe('chunks', () => {
     ]);
   });
 
+  test('a definition shows the start of its body', () => {
+    assert.deepEqual(buildChunks([{ line: 4, weight: 2, definition: true }, { line: 30, weight: 1 }], 40), [
+      { start: 3, end: 4 + BODY_LINES, weight: 2 },
+      { start: 29, end: 31, weight: 1 },
+    ]);
+  });
+
   test('a chunk stops at a line boundary before 1024 characters', () => {
     const lines = Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(100, 'z'));
     const { text, cut } = renderChunk(lines, { start: 0, end: 19, weight: 1 });
@@ -85,14 +92,14 @@ describe('chunks', () => {
 });
 
 describe('keyword_search', () => {
-  test('renders the file header and numbered chunks, best chunk first', async () => {
+  test('renders the file header and the best chunks in line order, apart ones separated', async () => {
     const answer = await callTool(services, keywordSearchTool, { query: 'needle file:chunks' });
     assert.equal(answer.isError, undefined);
     const [section] = answer.text.split('\n\n');
     assert.equal(section, [
       `# ${APP} \u2013 src/chunks.ts`,
-      '2: line 2', '3: needle one', '4: needle two needle', '5: line 5',
-      '9: line 9', '10: needle ten', '11: line 11',
+      '2: line 2', '3: needle one', '4: needle two needle', '5: line 5', '...',
+      '9: line 9', '10: needle ten', '11: line 11', '...',
       '19: line 19', '20: needle twenty', '21: line 21',
     ].join('\n'));
     assert.match(answer.text, /Found 5 matches in 1 file; showing 1 of 1 file\./);

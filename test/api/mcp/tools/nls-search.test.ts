@@ -9,7 +9,7 @@ import type { McpServices } from '../../../../src/api/mcp/services.js';
 import { fileRole } from '../../../../src/api/mcp/tools/file-role.js';
 import { definedNames, rankFiles, termStarts } from '../../../../src/api/mcp/tools/nls-rank.js';
 import { nlsSearchTool } from '../../../../src/api/mcp/tools/nls-search.js';
-import { parseNlsQuery } from '../../../../src/api/mcp/tools/nls-terms.js';
+import { engineQuery, parseNlsQuery } from '../../../../src/api/mcp/tools/nls-terms.js';
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../../../e2e/engine-fixture.js';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../../../git/fixtures.js';
 import { callTool, mcpServicesOf } from '../tool-context.js';
@@ -89,6 +89,7 @@ describe('BM25 ranking', () => {
 const APP = 'github.com/acme/app';
 const SECRET = 'github.com/acme/secret';
 const DOCS = 'github.com/acme/backoff';
+const WALKER = 'github.com/acme/walker';
 
 let fixture: EngineFixture;
 let sources: string;
@@ -105,6 +106,11 @@ before(async () => {
       'dist/bundle.js': Array.from({ length: 4000 }, (_, i) => `function backoffJitter${i}() { return backoff * jitter; }`).join('\n'),
       'CHANGELOG.md': '# Changes\n- backoff jitter is now configurable\n',
       'src/backoff.ts': 'export function backoffWithJitter(attempt: number) {\n  return jitter(attempt);\n}\n',
+    },
+    // Common words fill more lines than the engine collects before the one file with the rare ones.
+    [WALKER]: {
+      ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`a/walk${i}.rs`, Array.from({ length: 100 }, (_, n) => `// handle line ${n} of the directory`).join('\n')])),
+      'zz/gitignore.rs': 'fn parse_line(line: &str) -> Glob {\n  // a gitignore line starting with ! is a negation\n  negate(line)\n}\n',
     },
   };
   for (const [name, files] of Object.entries(repos)) {
@@ -131,6 +137,18 @@ describe('nls_search', () => {
     assert.match(lines[2]!, /^# github\.com\/acme\/app – src\/token\d+\.ts$/);
     assert.match(lines[3]!, /^1: export function rotateToken\d+\(\) \{$/);
     assert.match(answer.text, /Found \d+ matches in 12 files; showing 12 of 12 files\./);
+  });
+
+  test('files holding the rare terms are found when common ones fill the engine\'s line budget first', async () => {
+    const query = `repo:^github\\.com/acme/walker$ how is a gitignore line with negation handled for a directory`;
+    const single = await fixture.engine.search.search({ query: engineQuery(parseNlsQuery(query)) });
+    assert.equal(single.limitHit, true);
+    assert.ok(!single.matches.some((m) => 'path' in m && m.path === 'zz/gitignore.rs'), 'one engine search must stop before the rare file for this test to mean anything');
+    const answer = await callTool(services, nlsSearchTool, { query });
+    assert.equal(answer.isError, undefined);
+    assert.equal(answer.text.split('\n').find((l) => l.startsWith('# ')), `# ${WALKER} \u2013 zz/gitignore.rs`);
+    // Read again whole, the file is shown by its best lines, the comment naming both rare terms among them.
+    assert.ok(answer.text.includes('2:   // a gitignore line starting with ! is a negation'), answer.text);
   });
 
   test('a query without keywords is a tool error that explains why', async () => {

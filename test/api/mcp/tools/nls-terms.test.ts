@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { stem } from '../../../../src/api/mcp/tools/nls-stem.js';
-import { describeTerms, engineQuery, isIdentifier, parseNlsQuery, splitIdentifier } from '../../../../src/api/mcp/tools/nls-terms.js';
+import { describeTerms, engineQuery, isIdentifier, parseNlsQuery, splitIdentifier, SYNONYM_WEIGHT } from '../../../../src/api/mcp/tools/nls-terms.js';
 
 test('forms of one word stem to a prefix they all share', () => {
   for (const [words, expected] of [
@@ -42,24 +42,47 @@ test('identifiers split into lower-case parts', () => {
 
 test('question words and stopwords drop out; the whole identifier weighs more than its parts', () => {
   const nls = parseNlsQuery('where is parseHTTPRequest implemented in the code?');
-  assert.deepEqual(nls.terms.map((t) => [t.text, t.weight]), [['parsehttprequest', 2], ['pars', 1], ['http', 1], ['request', 1]]);
+  assert.deepEqual(nls.terms.filter((t) => t.weight >= 1).map((t) => [t.text, t.weight]), [['parsehttprequest', 2], ['pars', 1], ['http', 1], ['request', 1]]);
   assert.equal(nls.concepts, 1);
 });
 
 test('words with the same stem are one concept, and abbreviations join their word', () => {
   const nls = parseNlsQuery('authenticate authentication configuration');
-  assert.deepEqual(nls.terms.map((t) => [t.text, t.concept]), [['authent', 0], ['auth', 0], ['configur', 1], ['config', 1]]);
+  assert.deepEqual(nls.terms.filter((t) => t.weight > SYNONYM_WEIGHT).map((t) => [t.text, t.concept]), [['authent', 0], ['auth', 0], ['configur', 1], ['config', 1]]);
   assert.equal(nls.concepts, 2);
 });
 
 test('filters pass through unchanged and the terms are ORed in one regexp query', () => {
   const nls = parseNlsQuery('repo:^github.com/acme/app$ file:\\.ts$ how does login check the user session');
   assert.deepEqual(nls.filters, ['repo:^github.com/acme/app$', 'file:\\.ts$']);
-  assert.equal(engineQuery(nls), 'repo:^github.com/acme/app$ file:\\.ts$ patterntype:regexp check|login|sess|user count:3000');
-  assert.equal(describeTerms(nls), 'Searched for: login, check, user, sess (stemmed; any term matches)');
-  assert.equal(engineQuery(parseNlsQuery('login count:50')), 'count:50 patterntype:regexp login');
+  assert.equal(engineQuery(nls), 'repo:^github.com/acme/app$ file:\\.ts$ patterntype:regexp credential|authent|signin|check|login|valid|verif|sess|user count:3000');
+  assert.equal(describeTerms(nls), 'Searched for: login (or authent, credential, signin), check (or valid, verif), user, sess (stemmed; any term matches)');
+  assert.equal(engineQuery(parseNlsQuery('login count:50')), 'count:50 patterntype:regexp credential|authent|signin|login');
 });
 
 test('a query of stopwords and short words has no terms', () => {
   assert.deepEqual(parseNlsQuery('how does it do that? repo:x').terms, []);
+});
+
+test('other words for a concept join it at a lower weight, and never as a short prefix of unrelated words', () => {
+  const nls = parseNlsQuery('remove the settings');
+  const terms = new Map(nls.terms.map((t) => [t.text, t]));
+  assert.equal(nls.concepts, 2);
+  for (const synonym of ['delet', 'eras']) {
+    assert.equal(terms.get(synonym)?.concept, terms.get('remov')!.concept, synonym);
+    assert.equal(terms.get(synonym)?.weight, SYNONYM_WEIGHT);
+  }
+  // "settings" is searched as itself: its stem "set" would find every setter.
+  assert.equal(terms.get('setting')?.concept, terms.get('configur')?.concept);
+  assert.equal(terms.has('set'), false);
+  assert.equal(parseNlsQuery('integer value').terms.some((t) => t.text === 'int'), false, 'int would match every interface');
+});
+
+test('a phrase code writes as one word is one concept, searched by that word too', () => {
+  const nls = parseNlsQuery('where is a regular expression compiled');
+  assert.equal(nls.concepts, 2);
+  const concept = (text: string): number | undefined => nls.terms.find((t) => t.text === text)?.concept;
+  assert.equal(concept('regex'), concept('regular'));
+  assert.equal(concept('express'), concept('regular'));
+  assert.notEqual(concept('compil'), concept('regular'));
 });
