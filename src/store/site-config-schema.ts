@@ -9,14 +9,18 @@
  */
 
 import { createError } from '../errors.js';
+import { isMcpToolName, MCP_TOOL_NAMES } from '../model/mcp-tools.js';
 import type { JsonValue } from './jsonc.js';
 
 /** `non-negative integer` settings are limits where 0 switches the limit off. */
-type SettingKind = 'boolean' | 'positive integer' | 'non-negative integer';
+type SettingKind = 'boolean' | 'positive integer' | 'non-negative integer' | 'list of MCP tool names';
 
-const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly default: boolean | number }>> = {
+type SettingValue = boolean | number | readonly string[];
+
+const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly default: SettingValue }>> = {
   'mcp.enabled': { kind: 'boolean', default: true },
   'mcp.maxAnswerTokens': { kind: 'positive integer', default: 8000 },
+  'mcp.tools.disabled': { kind: 'list of MCP tool names', default: [] },
   'auth.idpDynamicClientRegistrationEnabled': { kind: 'boolean', default: true },
   'auth.public': { kind: 'boolean', default: false },
   'rateLimits.graphQLMaxDepth': { kind: 'positive integer', default: 30 },
@@ -42,8 +46,11 @@ const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly d
 export const SITE_CONFIG_KEYS: readonly string[] = Object.keys(SETTINGS);
 
 export interface SiteConfiguration {
-  /** maxAnswerTokens: every MCP tool answer fits this many tokens (about 4 characters each). */
-  readonly mcp: { readonly enabled: boolean; readonly maxAnswerTokens: number };
+  /**
+   * maxAnswerTokens: every MCP tool answer fits this many tokens (about 4 characters each).
+   * tools.disabled: tools hidden from tools/list on every endpoint and refused when called.
+   */
+  readonly mcp: { readonly enabled: boolean; readonly maxAnswerTokens: number; readonly tools: { readonly disabled: readonly string[] } };
   readonly auth: {
     /** Effective value: false whenever mcp.enabled is false. */
     readonly idpDynamicClientRegistrationEnabled: boolean;
@@ -82,8 +89,20 @@ function invalid(message: string, path: string): never {
 }
 
 function checkType(path: string, kind: SettingKind, value: JsonValue): void {
+  if (kind === 'list of MCP tool names') return checkToolNames(path, value);
   const ok = kind === 'boolean' ? typeof value === 'boolean' : typeof value === 'number' && Number.isSafeInteger(value) && value >= (kind === 'positive integer' ? 1 : 0);
   if (!ok) invalid(`"${path}" must be a ${kind}, not ${JSON.stringify(value)}`, path);
+}
+
+/** Refused when written: a misspelt name would otherwise leave the tool it meant enabled, silently. */
+function checkToolNames(path: string, value: JsonValue): void {
+  if (!Array.isArray(value) || value.some((name) => typeof name !== 'string')) invalid(`"${path}" must be a list of MCP tool names, not ${JSON.stringify(value)}`, path);
+  for (const name of value as string[]) {
+    if (isMcpToolName(name)) continue;
+    // Sourcegraph's 6.x names carried this prefix; its docs ask for the names without it, as here.
+    const unprefixed = name.startsWith('sg_') && isMcpToolName(name.slice(3)) ? ` (use "${name.slice(3)}": tool names have no sg_ prefix)` : '';
+    invalid(`"${path}" names an unknown tool ${JSON.stringify(name)}${unprefixed}; the tools are ${MCP_TOOL_NAMES.join(', ')}`, path);
+  }
 }
 
 function isObject(value: JsonValue): value is { [key: string]: JsonValue } {
@@ -107,7 +126,7 @@ function collect(object: { [key: string]: JsonValue }, prefix: string, found: Ma
   }
 }
 
-function nest(flat: ReadonlyMap<string, boolean | number>): Record<string, unknown> {
+function nest(flat: ReadonlyMap<string, SettingValue>): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [path, value] of flat) {
     const parts = path.split('.');
@@ -128,8 +147,8 @@ export function effectiveSiteConfig(document: JsonValue): SiteConfiguration {
   if (!isObject(document)) invalid('the document must be a JSON object', '');
   const found = new Map<string, JsonValue>();
   collect(document, '', found);
-  const flat = new Map<string, boolean | number>();
-  for (const [path, setting] of Object.entries(SETTINGS)) flat.set(path, (found.get(path) as boolean | number | undefined) ?? setting.default);
+  const flat = new Map<string, SettingValue>();
+  for (const [path, setting] of Object.entries(SETTINGS)) flat.set(path, (found.get(path) as SettingValue | undefined) ?? setting.default);
   if (flat.get('mcp.enabled') === false) flat.set('auth.idpDynamicClientRegistrationEnabled', false);
   const config = nest(flat) as unknown as SiteConfiguration;
   if (config.search.defaultTimeoutSeconds > config.search.limits.maxTimeoutSeconds) {

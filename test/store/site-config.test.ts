@@ -37,7 +37,7 @@ describe('site configuration', () => {
     assert.equal(config.id, 0);
     assert.match(config.contents, /^\/\/ Quarry site configuration/);
     assert.deepEqual(config.effective, {
-      mcp: { enabled: true, maxAnswerTokens: 8000 },
+      mcp: { enabled: true, maxAnswerTokens: 8000, tools: { disabled: [] } },
       auth: { idpDynamicClientRegistrationEnabled: true, public: false },
       rateLimits: {
         graphQLMaxDepth: 30, graphQLMaxFieldCount: 500000, graphQLMaxAliases: 500, graphQLMaxDuplicateFieldCount: 500, graphQLMaxUniqueFieldCount: 500,
@@ -81,6 +81,25 @@ describe('site configuration', () => {
     }
   });
 
+  it('reads mcp.tools.disabled as a list of tool names, empty by default', () => {
+    assert.deepEqual(parseSiteConfig('{}').mcp.tools.disabled, []);
+    for (const text of ['{"mcp.tools.disabled": ["deepsearch", "read_file"]}', '{"mcp": {"tools": {"disabled": ["deepsearch", "read_file"]}}}', '{"mcp.tools": {"disabled": ["deepsearch", "read_file"]}}']) {
+      assert.deepEqual(parseSiteConfig(text).mcp.tools.disabled, ['deepsearch', 'read_file'], text);
+    }
+  });
+
+  it('refuses a disabled-tools list naming a tool that does not exist, saying which and what exists', () => {
+    const cases: [string, RegExp][] = [
+      ['{"mcp.tools.disabled": ["read_file", "code_finder"]}', /^invalid site configuration: "mcp\.tools\.disabled" names an unknown tool "code_finder"; the tools are commit_search, compare_revisions, deepsearch, .*read_file$/],
+      ['{"mcp.tools.disabled": ["sg_deepsearch"]}', /unknown tool "sg_deepsearch" \(use "deepsearch": tool names have no sg_ prefix\)/],
+      ['{"mcp.tools.disabled": ["Read_File"]}', /unknown tool "Read_File"/],
+      ['{"mcp.tools.disabled": "deepsearch"}', /"mcp\.tools\.disabled" must be a list of MCP tool names, not "deepsearch"/],
+      ['{"mcp.tools.disabled": [1]}', /must be a list of MCP tool names, not \[1\]/],
+      ['{"mcp": {"tools": true}}', /"mcp\.tools" must be an object/],
+    ];
+    for (const [text, pattern] of cases) assert.throws(() => parseSiteConfig(text), invalidAt(pattern), text);
+  });
+
   it('refuses unknown keys, wrong types, double settings and invalid JSON, keeping the revision', () => {
     const cases: [string, RegExp][] = [
       ['{"mcp.enable": true}', /unknown setting "mcp\.enable" \(known: mcp\.enabled, /],
@@ -92,6 +111,7 @@ describe('site configuration', () => {
       ['{"auth.public": "yes"}', /"auth\.public" must be a boolean, not "yes"/],
       ['{"rateLimits": 5}', /"rateLimits" must be an object/],
       ['{"mcp.enabled": true, "mcp": {"enabled": false}}', /"mcp\.enabled" is set twice/],
+      ['{"mcp.tools.disabled": ["nope"]}', /"mcp\.tools\.disabled" names an unknown tool "nope"/],
       ['{"search.defaultTimeoutSeconds": 90}', /must not exceed "search\.limits\.maxTimeoutSeconds"/],
       ['[]', /the document must be a JSON object/],
       ['{\n"mcp.enabled": true,,\n}', /^invalid JSON at 2:21: expected a quoted key, found ","$/],

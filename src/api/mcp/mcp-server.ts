@@ -3,8 +3,9 @@
  * tool list built once, and tools/call handed to a caller-supplied function (the main thread runs
  * the tool). Stateless mode gives each request its own transport; servers are pooled and
  * reconnected, because building one (it compiles a JSON Schema validator) costs more than a call.
- * Unknown and disabled tools are protocol errors (-32602), as the 2025-11-25 spec asks; a call's
- * arguments are checked here, as the client sent them, and bad ones are tool errors (isError).
+ * Unknown and disabled tools are protocol errors (-32602), as the 2025-11-25 spec asks for tools a
+ * client cannot call; a call's arguments are checked here, as the client sent them, and bad ones are
+ * tool errors (isError). Tools the site configuration disables are left out per request.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
@@ -28,7 +29,10 @@ export type CallTool = (requestId: number, name: string, args: unknown, signal: 
 
 export interface ServerEnvironment {
   readonly version: string;
+  /** Refused for the life of the process (SRC_MCP_DISABLE_DEEPSEARCH_TOOL); the listings already leave them out. */
   readonly disabledTools: ReadonlySet<string>;
+  /** Hidden and refused for the HTTP request `requestId`: the site setting `mcp.tools.disabled` as it found it. */
+  disabledFor(requestId: number): ReadonlySet<string>;
   readonly callTool: CallTool;
 }
 
@@ -63,12 +67,20 @@ export function createMcpServer(endpoint: Endpoint, tools: readonly ListedTool[]
     { name: SERVER_NAME, version: env.version },
     { capabilities: { tools: {}, logging: {} }, instructions: ENDPOINT_INSTRUCTIONS[endpoint] },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => listing);
+  server.setRequestHandler(ListToolsRequestSchema, (_, extra) => {
+    const disabled = env.disabledFor(requestIdOf(extra));
+    return disabled.size === 0 ? listing : { tools: listing.tools.filter((t) => !disabled.has(t.name)) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
-    if (env.disabledTools.has(name)) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} is disabled on this instance.`);
+    const disabled = env.disabledFor(requestIdOf(extra));
+    // The same -32602 as an unknown tool (a client handles both alike: the tool is not in its list),
+    // but saying why, so that neither the agent nor the person reading its log hunts for a typo.
+    const available = (): string => [...schemas.keys()].filter((n) => !disabled.has(n)).join(', ') || 'none';
+    const switchedOff = env.disabledTools.has(name) ? 'SRC_MCP_DISABLE_DEEPSEARCH_TOOL' : disabled.has(name) ? 'site setting mcp.tools.disabled' : null;
+    if (switchedOff !== null) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} is disabled on this instance (${switchedOff}). Tools on this endpoint: ${available()}.`);
     const schema = schemas.get(name);
-    if (schema === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${shorten(name, 80)}. Tools on this endpoint: ${[...schemas.keys()].join(', ') || 'none'}.`);
+    if (schema === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${shorten(name, 80)}. Tools on this endpoint: ${available()}.`);
     // Checked here, so only plain flat values cross to the main thread: arbitrary JSON (nested a
     // thousand deep, say) could not be cloned there, or would overflow the stack doing it.
     const checked = checkArguments(schema, rawArgumentsOf(extra, args));

@@ -15,12 +15,17 @@ export interface ListedTool {
 export interface ProtocolThreadData {
   readonly version: string;
   readonly listings: Readonly<Record<Endpoint, readonly ListedTool[]>>;
-  /** Listed by the table but refused (SRC_MCP_DISABLE_DEEPSEARCH_TOOL). */
+  /** Placed by the table but left out of the listings and refused, for the life of the process (SRC_MCP_DISABLE_DEEPSEARCH_TOOL). */
   readonly disabledTools: readonly string[];
 }
 
 export type ToProtocolThread =
-  | { readonly type: 'request'; readonly id: number; readonly endpoint: Endpoint; readonly method: string; readonly path: string; readonly headers: readonly (readonly [string, string])[]; readonly body: Uint8Array }
+  | {
+    readonly type: 'request'; readonly id: number; readonly endpoint: Endpoint; readonly method: string; readonly path: string;
+    readonly headers: readonly (readonly [string, string])[]; readonly body: Uint8Array;
+    /** Hidden and refused for this request (site setting `mcp.tools.disabled`, read when it arrived). */
+    readonly disabledTools: readonly string[];
+  }
   | { readonly type: 'answer'; readonly id: number; readonly call: number; readonly text: string; readonly isError: boolean }
   | { readonly type: 'abort'; readonly id: number };
 

@@ -14,12 +14,15 @@ const data = workerData as ProtocolThreadData;
 const post = (message: FromProtocolThread, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
 
 const aborts = new Map<number, AbortController>();
+const disabledByRequest = new Map<number, ReadonlySet<string>>();
+const NONE_DISABLED: ReadonlySet<string> = new Set();
 const pendingCalls = new Map<number, (answer: ToolAnswer) => void>();
 let nextCall = 0;
 
 const environment = {
   version: data.version,
   disabledTools: new Set(data.disabledTools),
+  disabledFor: (requestId: number): ReadonlySet<string> => disabledByRequest.get(requestId) ?? NONE_DISABLED,
   callTool(requestId: number, name: string, args: unknown, signal: AbortSignal): Promise<ToolAnswer> {
     if (signal.aborted) return Promise.resolve({ text: 'The call was cancelled.', isError: true });
     const call = nextCall++;
@@ -46,6 +49,7 @@ function sinkFor(id: number): ResponseSink {
 async function serve(message: Extract<ToProtocolThread, { type: 'request' }>): Promise<void> {
   const abort = new AbortController();
   aborts.set(message.id, abort);
+  if (message.disabledTools.length > 0) disabledByRequest.set(message.id, new Set(message.disabledTools));
   const pool = pools.get(message.endpoint)!;
   const server = pool.acquire();
   try {
@@ -55,6 +59,7 @@ async function serve(message: Extract<ToProtocolThread, { type: 'request' }>): P
     post({ type: 'failed', id: message.id, message: err instanceof Error ? err.message : String(err) });
   } finally {
     aborts.delete(message.id);
+    disabledByRequest.delete(message.id);
   }
 }
 

@@ -42,7 +42,8 @@ export class ProtocolThreads {
     for (let i = 0; i < count; i++) this.threads.push(this.spawn());
   }
 
-  handle(endpoint: Endpoint, request: HttpRequest, reply: Reply, extraHeaders: Readonly<Record<string, string>>, runCall: RunCall): Promise<void> {
+  /** `disabledTools`: the site configuration's, as this request found it. */
+  handle(endpoint: Endpoint, request: HttpRequest, reply: Reply, extraHeaders: Readonly<Record<string, string>>, disabledTools: readonly string[], runCall: RunCall): Promise<void> {
     const thread = this.threads.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
     const id = this.nextId++;
     const headers = TRANSPORT_HEADERS.flatMap((name) => (request.headers[name] === undefined ? [] : [[name, request.headers[name]!] as const]));
@@ -57,7 +58,7 @@ export class ProtocolThreads {
       thread.inFlight++;
       this.requests.set(id, { reply, extraHeaders, runCall, thread, done, writer: null });
       request.signal.addEventListener('abort', onAbort, { once: true });
-      this.send(thread, { type: 'request', id, endpoint, method: request.method, path: request.path, headers, body: request.body });
+      this.send(thread, { type: 'request', id, endpoint, method: request.method, path: request.path, headers, body: request.body, disabledTools });
     });
   }
 

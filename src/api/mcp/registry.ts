@@ -15,11 +15,12 @@ import { listRefsTool } from './tools/list-refs.js';
 import { listReposTool } from './tools/list-repos.js';
 import { nlsSearchTool } from './tools/nls-search.js';
 import { readFileTool } from './tools/read-file.js';
+import { isMcpToolName, type McpToolName } from '../../model/mcp-tools.js';
 import type { Endpoint, ToolDefinition } from './tool.js';
 
 const CORE_AND_ALL: readonly Endpoint[] = ['core', 'all'];
 
-export const ENDPOINT_TABLE: Readonly<Record<string, readonly Endpoint[]>> = {
+export const ENDPOINT_TABLE: Readonly<Record<McpToolName, readonly Endpoint[]>> = {
   commit_search: CORE_AND_ALL,
   diff_search: CORE_AND_ALL,
   evaluator: CORE_AND_ALL,
@@ -44,7 +45,10 @@ export const IMPLEMENTED: readonly ToolDefinition[] = [
 ] as readonly ToolDefinition[];
 
 export interface RegistryOptions {
-  /** SRC_MCP_DISABLE_DEEPSEARCH_TOOL: hides and refuses `deepsearch` everywhere (not `deepsearch_read`). */
+  /**
+   * SRC_MCP_DISABLE_DEEPSEARCH_TOOL: hides and refuses `deepsearch` everywhere (not `deepsearch_read`),
+   * for the life of the process; the site setting `mcp.tools.disabled` does the same for any tool, per request.
+   */
   readonly disableDeepsearchTool: boolean;
 }
 
@@ -57,7 +61,7 @@ export const ENDPOINT_PATHS: Readonly<Record<Endpoint, string>> = {
 export function toolsFor(endpoint: Endpoint, options: RegistryOptions, implemented: readonly ToolDefinition[] = IMPLEMENTED): ToolDefinition[] {
   return implemented.filter((tool) => {
     if (options.disableDeepsearchTool && tool.name === 'deepsearch') return false;
-    const endpoints = ENDPOINT_TABLE[tool.name];
+    const endpoints = isMcpToolName(tool.name) ? ENDPOINT_TABLE[tool.name] : undefined;
     if (endpoints === undefined) throw new Error(`tool ${tool.name} is missing from the endpoint table`);
     return endpoints.includes(endpoint);
   });

@@ -21,6 +21,8 @@ import type { Endpoint, ToolContext, ToolDefinition } from './tool.js';
 export interface McpSettings {
   readonly enabled: boolean;
   readonly maxAnswerTokens: number;
+  /** `mcp.tools.disabled`: hidden from tools/list and refused, on every endpoint, from the next request on. */
+  readonly tools: { readonly disabled: readonly string[] };
 }
 
 export interface McpRouteDeps {
@@ -88,7 +90,7 @@ async function serve(deps: McpRouteDeps, threads: ProtocolThreads, endpoint: End
     services: deps.services,
   };
   // The protocol thread only asks for tools it listed, so the lookup cannot miss.
-  await threads.handle(endpoint, request, reply, cors, (name, args) => runTool(tools.get(name)!, args, context, deps.log));
+  await threads.handle(endpoint, request, reply, cors, settings.tools.disabled, (name, args) => runTool(tools.get(name)!, args, context, deps.log));
 }
 
 /** The origin the client used to reach us, for links in answers. */

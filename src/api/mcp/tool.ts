@@ -35,6 +35,3 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
 
 /** A failure the agent caused or can work around (unknown repository, bad revision, bad query). */
 export class ToolError extends Error {}
-
-/** Sourcegraph's descriptions open with this sentence (reference §1.4), so agents chain the tools. */
-export const SOURCEGRAPH_PREFIX = 'This is a Sourcegraph search tool and is best used with other sourcegraph search tools.';

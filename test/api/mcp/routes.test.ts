@@ -47,7 +47,8 @@ const TOOLS: ToolDefinition[] = [
   fakeTool('deepsearch_read'),
 ];
 
-const settings: { current: McpSettings } = { current: { enabled: true, maxAnswerTokens: 1234 } };
+const ENABLED: McpSettings = { enabled: true, maxAnswerTokens: 1234, tools: { disabled: [] } };
+const settings: { current: McpSettings } = { current: ENABLED };
 const servers: HttpServer[] = [];
 const frontDoors: McpFrontDoor[] = [];
 
@@ -117,6 +118,43 @@ describe('endpoints and the tool registry', () => {
     assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['deepsearch_read']);
     await assert.rejects(client.callTool({ name: 'deepsearch', arguments: {} }), /-32602.*Tool deepsearch is disabled on this instance/);
     assert.deepEqual((await client.callTool({ name: 'deepsearch_read', arguments: {} })).content, [{ type: 'text', text: 'deepsearch_read ran' }]);
+    await client.close();
+  });
+
+  it('hides and refuses the tools mcp.tools.disabled names on every endpoint, from the next request on, and brings them back', async () => {
+    const core = await connect(`${base}/.api/mcp`);
+    const all = await connect(`${base}/.api/mcp/all`);
+    const names = async (client: Client): Promise<string[]> => (await client.listTools()).tools.map((t) => t.name).sort();
+    settings.current = { ...ENABLED, tools: { disabled: ['read_file', 'deepsearch'] } };
+    try {
+      assert.deepEqual(await names(core), ['deepsearch_read']);
+      assert.deepEqual(await names(all), ['deepsearch_read', 'go_to_definition']);
+      await assert.rejects(core.callTool({ name: 'read_file', arguments: { word: 'x' } }),
+        /-32602.*Tool read_file is disabled on this instance \(site setting mcp\.tools\.disabled\)\. Tools on this endpoint: deepsearch_read\./);
+      await assert.rejects(all.callTool({ name: 'deepsearch', arguments: {} }), /-32602.*Tool deepsearch is disabled on this instance \(site setting/);
+      const raw = await post(`${base}/.api/mcp/all`, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'read_file', arguments: { word: 'x' } } });
+      assert.deepEqual(((await raw.json()) as any).error.code, -32602);
+      assert.deepEqual((await all.callTool({ name: 'go_to_definition', arguments: {} })).content, [{ type: 'text', text: 'go_to_definition ran' }]);
+    } finally {
+      settings.current = ENABLED;
+    }
+    assert.deepEqual(await names(core), ['deepsearch_read', 'read_file']);
+    assert.deepEqual((await core.callTool({ name: 'read_file', arguments: { word: 'x' } })).content, [{ type: 'text', text: `read x as agent via ${base}, budget 1234` }]);
+    await core.close();
+    await all.close();
+  });
+
+  it('keeps the deep search switch working beside the site setting, each refusal naming its cause', async () => {
+    const client = await connect(`${switchedOff}/.api/mcp/deepsearch`);
+    settings.current = { ...ENABLED, tools: { disabled: ['deepsearch_read'] } };
+    try {
+      assert.deepEqual((await client.listTools()).tools, []);
+      await assert.rejects(client.callTool({ name: 'deepsearch', arguments: {} }), /Tool deepsearch is disabled on this instance \(SRC_MCP_DISABLE_DEEPSEARCH_TOOL\)\. Tools on this endpoint: none\./);
+      await assert.rejects(client.callTool({ name: 'deepsearch_read', arguments: {} }), /Tool deepsearch_read is disabled on this instance \(site setting mcp\.tools\.disabled\)/);
+    } finally {
+      settings.current = ENABLED;
+    }
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name), ['deepsearch_read']);
     await client.close();
   });
 
@@ -222,14 +260,14 @@ describe('access control', () => {
   });
 
   it('answers every path under /.api/mcp with 404 "no route" while MCP is disabled', async () => {
-    settings.current = { enabled: false, maxAnswerTokens: 1234 };
+    settings.current = { ...ENABLED, enabled: false };
     try {
       for (const path of ['/.api/mcp', '/.api/mcp/all', '/.api/mcp/deepsearch', '/.api/mcp/v1']) {
         const response = await post(`${base}${path}`, LIST);
         assert.deepEqual([response.status, await response.text()], [404, 'no route\n'], path);
       }
     } finally {
-      settings.current = { enabled: true, maxAnswerTokens: 1234 };
+      settings.current = ENABLED;
     }
     assert.equal((await post(`${base}/.api/mcp`, LIST)).status, 200, 'enabled again without a restart');
   });

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ENDPOINT_PATHS, ENDPOINT_TABLE, IMPLEMENTED } from '../../../src/api/mcp/registry.js';
 import type { Endpoint } from '../../../src/api/mcp/tool.js';
+import { isMcpToolName } from '../../../src/model/mcp-tools.js';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../../git/fixtures.js';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 
@@ -56,5 +57,5 @@ export async function startQuarry(): Promise<QuarryFixture> {
 
 /** The implemented tools the registry's table places on the endpoint, sorted by name. */
 export function expectedToolNames(endpoint: Endpoint): string[] {
-  return IMPLEMENTED.map((tool) => tool.name).filter((name) => ENDPOINT_TABLE[name]?.includes(endpoint)).sort();
+  return IMPLEMENTED.map((tool) => tool.name).filter((name) => isMcpToolName(name) && ENDPOINT_TABLE[name].includes(endpoint)).sort();
 }

@@ -6,7 +6,8 @@ import { parseDate } from '../../../history/dates.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { plural } from '../format.js';
-import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { ToolError, type ToolDefinition } from '../tool.js';
+import { AFTER_DATE_ARG, BEFORE_DATE_ARG, REPOS_ARG } from './common-args.js';
 import { commitBlock, historyOf } from './history-format.js';
 
 export interface CommitSearchArgs {
@@ -26,26 +27,9 @@ export const DEFAULT_COUNT = 50;
 export const DATED_DEFAULT_COUNT = 100;
 export const MAX_COUNT = 100;
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-Searches commits in one or more repositories by commit message, author, changed files, diff content and date.
-All parameter types are combined with AND, but within each parameter type, multiple values use OR.
-Message, author and file terms match case-insensitively as substrings (or as regular expressions with useRegex); authors match "Name <email>".
-contentTerms find commits whose diff adds or removes a line matching a term (not the message).
-Dates accept forms such as "2 weeks ago", "1 month ago", "yesterday", "2024-01-31", "01/31/2024", "november 2023" or RFC 3339; they bound the commit date.
-Searches the default branch unless revisions names branches, tags, commits or ref globs (e.g. "*refs/heads/*"); "^v1.0" excludes what a revision reaches.
-Returns one block per commit, newest first: repository, short hash, date and author, then the subject and the first lines of the message.
-
-Examples:
-<examples>
-\t<example>
-\t\t<user>Which commits fixed the parser in github.com/foo/bar last month?</user>
-\t\t<response>Calls commit_search with repos: ["github.com/foo/bar"], messageTerms: ["fix"], files: ["parser"], after: "1 month ago"</response>
-\t</example>
-\t<example>
-\t\t<user>What did alice commit since 2024?</user>
-\t\t<response>Calls commit_search with repos: ["github.com/foo/bar"], authors: ["alice"], after: "2024-01-01"</response>
-\t</example>
-</examples>`;
+const DESCRIPTION = `Searches commits by message, author, changed files, diff content and date, newest first. Parameters are ANDed; the values of one parameter are ORed. Terms match case-insensitive substrings (regexes with useRegex); authors match "Name <email>".
+Each commit: repository, short hash, date, author, subject and the first lines of the message.
+Example: {"repos":["github.com/acme/app"],"messageTerms":["fix"],"files":["parser"],"after":"1 month ago"}`;
 
 const terms = (description: string) => ({ type: 'array' as const, items: { type: 'string' as const }, description });
 
@@ -53,16 +37,16 @@ export const commitSearchTool: ToolDefinition<CommitSearchArgs> = {
   name: 'commit_search',
   description: DESCRIPTION,
   inputSchema: objectSchema({
-    repos: terms('REQUIRED: Repositories to search in (e.g., ["github.com/gohugoio/hugo"]). Multiple repositories will be combined with OR logic.'),
-    messageTerms: terms('Terms to search for in commit messages. Multiple terms are combined with OR logic.'),
-    authors: terms('Authors to filter by (name or email, partial match). Multiple authors are combined with OR logic.'),
-    contentTerms: terms('Terms to search for in the added or removed lines of the commit diff. Multiple terms are combined with OR logic.'),
-    files: terms('File paths changed by the commit (partial match). Multiple paths are combined with OR logic.'),
-    after: { type: 'string', description: 'Only commits after this date (e.g., "1 month ago", "2024-01-31", "01/31/2024", "november 2023").' },
-    before: { type: 'string', description: 'Only commits before this date (same forms as after).' },
-    revisions: terms('Branches, tags, or ref globs to search (default: the default branch).'),
-    count: { type: 'integer', minimum: 1, maximum: MAX_COUNT, description: `Number of results to return (max ${MAX_COUNT}). Defaults to ${DEFAULT_COUNT}, or ${DATED_DEFAULT_COUNT} with date filters.` },
-    useRegex: { type: 'boolean', description: 'Treat message, author, file and content terms as regular expressions (default: false).' },
+    repos: REPOS_ARG,
+    messageTerms: terms('Terms in the message.'),
+    authors: terms('Author names or emails.'),
+    contentTerms: terms('Terms in the lines the commit added or removed.'),
+    files: terms('Paths the commit changed.'),
+    after: AFTER_DATE_ARG,
+    before: BEFORE_DATE_ARG,
+    revisions: terms('Branches, tags, commits or ref globs (*refs/heads/*) to search (default: the default branch); ^rev leaves out what rev reaches.'),
+    count: { type: 'integer', minimum: 1, maximum: MAX_COUNT, description: `Commits to return (default ${DEFAULT_COUNT}, or ${DATED_DEFAULT_COUNT} with after or before).` },
+    useRegex: { type: 'boolean', description: 'Terms are regular expressions.' },
   }, ['repos']),
   async run(args, ctx) {
     const history = historyOf(ctx);

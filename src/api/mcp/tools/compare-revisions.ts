@@ -8,7 +8,8 @@ import type { FileDiff } from '../../../history/diff-model.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { fileHeader, plural } from '../format.js';
-import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { ToolError, type ToolDefinition } from '../tool.js';
+import { NEXT_PAGE_ARG, REPO_ARG } from './common-args.js';
 import { diffService, hunkBody, hunkHeader } from './diff-repos.js';
 import { resolveRepoName } from './closest-names.js';
 
@@ -23,33 +24,18 @@ export interface CompareRevisionsArgs {
 export const DEFAULT_FIRST = 50;
 export const MAX_FIRST = 100;
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-Compares two revisions of a repository and returns the changed files with their diffs.
-The diff is what head changes relative to the common ancestor of base and head (like "git diff base...head"), so changes made on base after head branched off are not shown.
-The answer starts with the totals (files added, modified, deleted; lines added and deleted), then one section per file: "# <repo> – <path>" with its status and line counts, then its hunks in unified diff format.
-Returns up to first files per page (default ${DEFAULT_FIRST}, maximum ${MAX_FIRST}). When more files exist, the answer ends with a cursor: call again with after set to it.
-
-Examples:
-<examples>
-<example>
-	<user>What changed in the last 5 commits of the main branch of github.com/acme/app?</user>
-	<response>Calls the compare revisions tool with repo: "github.com/acme/app", base: "main~5", head: "main"</response>
-</example>
-<example>
-	<user>What does the feature/login branch change?</user>
-	<response>Calls the compare revisions tool with repo: "github.com/acme/app", base: "main", head: "feature/login"</response>
-</example>
-</examples>`;
+const DESCRIPTION = `Shows what head changes since its merge base with base (git diff base...head): the totals, then per file "# repo – path", its status and +/- line counts, then its hunks as a unified diff.
+Example: {"repo":"github.com/acme/app","base":"v1.2.0","head":"main"}`;
 
 export const compareRevisionsTool: ToolDefinition<CompareRevisionsArgs> = {
   name: 'compare_revisions',
   description: DESCRIPTION,
   inputSchema: objectSchema({
-    repo: { type: 'string', description: 'The name of the repository, e.g. "github.com/sourcegraph/sourcegraph".' },
-    base: { type: 'string', description: 'The older version, e.g., "main~5", a commit hash, or a tag.' },
-    head: { type: 'string', description: 'The newer version, e.g., "main", a commit hash, or a tag.' },
-    first: { type: 'integer', minimum: 1, maximum: MAX_FIRST, description: `Number of files per page (default: ${DEFAULT_FIRST}, max: ${MAX_FIRST}).` },
-    after: { type: 'string', description: 'Cursor for the next page of files. Use "after" with the provided endCursor value.' },
+    repo: REPO_ARG,
+    base: { type: 'string', description: 'Older revision: branch, tag, commit or e.g. main~5.' },
+    head: { type: 'string', description: 'Newer revision, in the same forms.' },
+    first: { type: 'integer', minimum: 1, maximum: MAX_FIRST, description: `Files per page (default ${DEFAULT_FIRST}).` },
+    after: NEXT_PAGE_ARG,
   }, ['repo', 'base', 'head']),
   async run(args, ctx) {
     const diffs = diffService(ctx);

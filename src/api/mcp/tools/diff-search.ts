@@ -12,7 +12,8 @@ import type { CommitHit } from '../../../history/diff-model.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { plural } from '../format.js';
-import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { ToolError, type ToolDefinition } from '../tool.js';
+import { AFTER_DATE_ARG, BEFORE_DATE_ARG, REPOS_ARG } from './common-args.js';
 import { diffService } from './diff-repos.js';
 import { resolveRepoName } from './closest-names.js';
 import { commitSections } from './diff-results.js';
@@ -35,41 +36,25 @@ export const DEFAULT_COUNT = 20;
 export const MAX_COUNT = 50;
 const SEARCH_TIMEOUT_MS = 20_000;
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-Searches the code changes (diffs) in the history of repositories.
-This tool searches ONLY the actual code changes (added/removed lines), not commit messages. Use commit_search to search messages.
-The pattern is matched literally and case-insensitively unless useRegex is true (then it is an RE2 regular expression).
-Set added: true to search only added lines, removed: true to search only removed lines; by default both.
-Results come newest commit first, up to count commits (default ${DEFAULT_COUNT}, maximum ${MAX_COUNT}). Each result starts with "# <repo> – <short commit> – <path>", then the author, date and subject, then each matching hunk: "+N: " added lines (N in the new file), "-N: " removed lines (N in the old file), " N: " context, and a "matches:" line with line:start-end character ranges (0-based, end exclusive).
-Merge commits are searched in what they changed against their first parent.
-
-Examples:
-<examples>
-<example>
-	<user>When was the function parseConfig removed from the sourcegraph/sourcegraph repository?</user>
-	<response>Calls the diff search tool with pattern: "func parseConfig", repos: ["github.com/sourcegraph/sourcegraph"], removed: true</response>
-</example>
-<example>
-	<user>Who added calls to the deprecated fetchLegacy API in the last month?</user>
-	<response>Calls the diff search tool with pattern: "fetchLegacy(", repos: ["github.com/acme/app"], added: true, after: "1 month ago"</response>
-</example>
-</examples>`;
+const DESCRIPTION = `Searches the lines commits added or removed (not messages: see commit_search) in the history of repositories, newest commit first.
+Per commit and file: "# repo – commit – path", the author, date and subject, then the matching hunks with numbered +/- lines and a "matches:" line of line:start-end character ranges (0-based, end excluded). Merge commits are searched against their first parent.
+Example: {"pattern":"func parseConfig","repos":["github.com/acme/app"],"removed":true}`;
 
 export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
   name: 'diff_search',
   description: DESCRIPTION,
   inputSchema: objectSchema({
-    pattern: { type: 'string', description: 'The text (or, with useRegex, the regular expression) to find in added or removed lines.' },
-    repos: { type: 'array', items: { type: 'string' }, maxItems: 50, description: 'REQUIRED: Repositories to search in (e.g., ["github.com/gohugoio/hugo"]). Multiple repositories are combined with OR logic.' },
-    added: { type: 'boolean', description: 'Search only added lines.' },
-    removed: { type: 'boolean', description: 'Search only removed lines.' },
-    author: { type: 'string', description: 'Only commits whose author name or e-mail contains this text (case-insensitive).' },
-    authors: { type: 'array', items: { type: 'string' }, maxItems: 20, description: 'Only commits by any of these authors (name or e-mail, case-insensitive partial match; OR logic).' },
-    after: { type: 'string', description: 'Only commits after this date, e.g. "2 weeks ago", "2024-01-31", "01/31/2024", "november 2023".' },
-    before: { type: 'string', description: 'Only commits before this date, in the same forms as after.' },
-    revisions: { type: 'array', items: { type: 'string' }, maxItems: 20, description: 'Branches, tags or commits whose history to search (default: the default branch); "^rev" excludes the history of rev.' },
-    count: { type: 'integer', minimum: 1, maximum: MAX_COUNT, description: `Number of commits to return (default ${DEFAULT_COUNT}, maximum ${MAX_COUNT}).` },
-    useRegex: { type: 'boolean', description: 'Treat pattern (and authors) as regular expressions (default: false).' },
+    pattern: { type: 'string', description: 'Text to find, literal and case-insensitive (RE2 with useRegex).' },
+    repos: { ...REPOS_ARG, maxItems: 50 },
+    added: { type: 'boolean', description: 'Only added lines.' },
+    removed: { type: 'boolean', description: 'Only removed lines.' },
+    author: { type: 'string', description: 'Author name or email contains this (case-insensitive).' },
+    authors: { type: 'array', items: { type: 'string' }, maxItems: 20, description: 'Any of these authors, each as author.' },
+    after: AFTER_DATE_ARG,
+    before: BEFORE_DATE_ARG,
+    revisions: { type: 'array', items: { type: 'string' }, maxItems: 20, description: 'Branches, tags or commits whose history to search (default: the default branch); ^rev leaves out the history of rev.' },
+    count: { type: 'integer', minimum: 1, maximum: MAX_COUNT, description: `Commits to return (default ${DEFAULT_COUNT}).` },
+    useRegex: { type: 'boolean', description: 'pattern and authors are regular expressions.' },
   }, ['pattern', 'repos']),
   async run(args, ctx) {
     const diffs = diffService(ctx);

@@ -12,9 +12,10 @@ import type { Resolver } from '../../../symbols/navigation/resolve.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { fileHeader, numberLines, plural } from '../format.js';
-import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { ToolError, type ToolDefinition } from '../tool.js';
 import { FileLines, notFoundAnswer, positionOf, startNavigation, type NavigationArgs } from './nav-origin.js';
-import { COLUMN_ARG, LINE_ARG, REPO_ARG, REVISION_ARG } from './nav-schema.js';
+import { NEXT_PAGE_ARG, REPO_ARG, REVISION_ARG } from './common-args.js';
+import { COLUMN_ARG, LINE_ARG, NAV_PATH_ARG, SYMBOL_ARG } from './nav-schema.js';
 import { enclosingSymbol } from './enclosing-symbol.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 
@@ -27,27 +28,22 @@ export interface FindReferencesArgs extends NavigationArgs {
   readonly after?: string;
 }
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-Finds references to a symbol: the places that use the definition the symbol resolves to from the given file, across repositories (cross-repository references included).
-Same-named symbols of other scopes or modules are left out, as are comments and strings.
-References come most relevant first (the definition's file, its repository, then other repositories), each as numbered lines under a "# repo – path" header with one line of context either side, after the symbol it is in ("(in function f)").
-The total counts only references that resolve to the definition. Same-named uses matched by name only (a receiver whose type is not known, no import, several definitions of the name that tie) are counted apart and listed after them, under their own heading.
-Returns ${DEFAULT_REFERENCE_LIMIT} references unless a limit is given, and says how many there are in all; pass the "after" cursor an answer gives to see the next ones.
-Pass line (and column) of an occurrence to choose which of several same-named bindings in the file is meant.
-If the symbol is not found, returns "Symbol not found".`;
+const DESCRIPTION = `Finds the uses of the definition a symbol resolves to from a file, across repositories; same-named symbols of other scopes, comments and strings are left out. Each use: numbered lines with one line of context under "# repo – path", and the symbol it is in; the definition's file first, then its repository, then others.
+The total counts resolved uses; uses matched by name only are counted apart and listed after them. "Symbol not found" when there is none.
+Example: {"repo":"github.com/gorilla/mux","path":"mux.go","symbol":"Router"}`;
 
 export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
   name: 'find_references',
   description: DESCRIPTION,
   inputSchema: objectSchema({
     repo: REPO_ARG,
-    path: { type: 'string', description: 'The path to the file within the repository containing the symbol reference, e.g. "src/utils/date.ts".' },
-    symbol: { type: 'string', description: 'The name of the symbol to find references for.' },
+    path: NAV_PATH_ARG,
+    symbol: SYMBOL_ARG,
     revision: REVISION_ARG,
-    limit: { type: 'integer', minimum: 1, maximum: MAX_REFERENCE_LIMIT, description: `The maximum number of references to return. Defaults to ${DEFAULT_REFERENCE_LIMIT}.` },
+    limit: { type: 'integer', minimum: 1, maximum: MAX_REFERENCE_LIMIT, description: `References per page (default ${DEFAULT_REFERENCE_LIMIT}).` },
     line: LINE_ARG,
     column: COLUMN_ARG,
-    after: { type: 'string', description: 'Optional: the cursor a previous find_references answer gave, to see the references after the ones it showed.' },
+    after: NEXT_PAGE_ARG,
   }, ['repo', 'path', 'symbol']),
   async run(args, ctx) {
     const name = parseSymbolName(args.symbol);

@@ -5,7 +5,7 @@
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { plural } from '../format.js';
-import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { ToolError, type ToolDefinition } from '../tool.js';
 import { historyOf, isoDay } from './history-format.js';
 
 export interface GetContributorReposArgs {
@@ -19,27 +19,17 @@ export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 const MAX_AUTHORS = 5;
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-Finds the repositories an author has contributed to, with the number of commits and the date of the most recent one.
-Authors are matched by name or email with case-insensitive partial matching; several authors (max ${MAX_AUTHORS}) are matched with OR logic.
-Counts commits on each repository's default branch. Repositories with the most commits come first.
-
-Examples:
-<examples>
-\t<example>
-\t\t<user>Which repositories has jane@example.com worked on?</user>
-\t\t<response>Calls get_contributor_repos with authors: ["jane@example.com"]</response>
-\t</example>
-</examples>`;
+const DESCRIPTION = `Lists the repositories where an author has commits on the default branch, most commits first, with the count and the date of the latest. Authors match name or email as a case-insensitive substring; several are ORed. Give authors or author.
+Example: {"authors":["jane@example.com"]}`;
 
 export const getContributorReposTool: ToolDefinition<GetContributorReposArgs> = {
   name: 'get_contributor_repos',
   description: DESCRIPTION,
   inputSchema: objectSchema({
-    authors: { type: 'array', items: { type: 'string' }, maxItems: MAX_AUTHORS, description: `Author names or emails to look for (max ${MAX_AUTHORS}), matched with OR logic. Case-insensitive partial matching.` },
-    author: { type: 'string', description: 'One author name or email (case-insensitive partial matching); same as authors with one value.' },
-    limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: `Maximum number of repositories to return. Defaults to ${DEFAULT_LIMIT}, max ${MAX_LIMIT}.` },
-    minCommits: { type: 'integer', minimum: 1, description: 'Only repositories with at least this many commits by the author. Defaults to 1.' },
+    authors: { type: 'array', items: { type: 'string' }, maxItems: MAX_AUTHORS, description: 'Author names or emails.' },
+    author: { type: 'string', description: 'One author; same as authors with one value.' },
+    limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: `Repositories to return (default ${DEFAULT_LIMIT}).` },
+    minCommits: { type: 'integer', minimum: 1, description: 'Least commits by the authors (default 1).' },
   }, []),
   async run(args, ctx) {
     const history = historyOf(ctx);

@@ -7,28 +7,26 @@ import type { DefinitionSite, RankedDefinition } from '../../../symbols/navigati
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { fileHeader, plural } from '../format.js';
-import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { ToolError, type ToolDefinition } from '../tool.js';
 import { addNumberedLines } from './file-lines.js';
 import { FileLines, notFoundAnswer, positionOf, startNavigation, type NavigationArgs } from './nav-origin.js';
-import { COLUMN_ARG, LINE_ARG, REPO_ARG, REVISION_ARG } from './nav-schema.js';
+import { REPO_ARG, REVISION_ARG } from './common-args.js';
+import { COLUMN_ARG, LINE_ARG, NAV_PATH_ARG, SYMBOL_ARG } from './nav-schema.js';
 
 export const DEFINITION_MAX_LINES = 50;
 const MAX_ALTERNATIVES = 5;
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-Finds the definition of a symbol (function, method, class, type, variable …) used in a file, following the file's local scopes, its imports, the rest of its repository and other repositories.
-It will return up to ${DEFINITION_MAX_LINES} lines of the code snippet containing the definition, under a "# repo – path" header, each line prefixed with its 1-based line number.
-For methods, use just the method name without the class prefix. If the symbol is not found, returns "Symbol not found"; a name imported from outside the indexed repositories is reported as defined outside.
-Pass line (and column) to resolve one occurrence; without them, when the file binds the name several times, the note lists the bindings.
-When several definitions are equally likely, the closing note lists the others.`;
+const DESCRIPTION = `Finds the definition of a symbol used in a file, following the file's scopes and imports, its repository and other repositories. Shows up to ${DEFINITION_MAX_LINES} lines of it, numbered, under "# repo – path"; notes list other candidates and, when the file binds the name more than once, the bindings (pass line to pick one).
+"Symbol not found" when there is none; a name imported from outside the indexed repositories is reported as such.
+Example: {"repo":"github.com/gorilla/mux","path":"mux.go","symbol":"NewRouter"}`;
 
 export const goToDefinitionTool: ToolDefinition<NavigationArgs> = {
   name: 'go_to_definition',
   description: DESCRIPTION,
   inputSchema: objectSchema({
     repo: REPO_ARG,
-    path: { type: 'string', description: 'The path to the file within the repository containing the symbol reference.' },
-    symbol: { type: 'string', description: 'The name of the symbol to find the definition for.' },
+    path: NAV_PATH_ARG,
+    symbol: SYMBOL_ARG,
     revision: REVISION_ARG,
     line: LINE_ARG,
     column: COLUMN_ARG,

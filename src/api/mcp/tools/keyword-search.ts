@@ -4,86 +4,21 @@
  */
 import type { FileMatch, RepoMatch } from '../../../model/result.js';
 import { objectSchema } from '../arguments.js';
-import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
-import type { LineHit } from './search-chunks.js';
-import { renderSearchAnswer, type RankedFile } from './search-answer.js';
+import { ToolError, type ToolDefinition } from '../tool.js';
+import { MAX_CHUNK_CHARS, MAX_CHUNKS_PER_FILE, MAX_LINE_CHARS, type LineHit } from './search-chunks.js';
+import { MAX_FILES, renderSearchAnswer, type RankedFile } from './search-answer.js';
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-A keyword code search tool that helps you find relevant code snippets across repositories. Use this tool when you need to:
-- Find specific code with exact matching
-- Verify if certain code exists in the codebase
-- Find examples of code usage
-
-Search capabilities:
-- Basic search: Enter keywords to find code containing those terms
-- Boolean search: Use AND/OR operators to combine terms. By default, all search terms are combined with AND, meaning that all search terms must match for a result to be included.
-- Filters:
-\t* repo: to search specific repositories (supports regex) Example: repo:github.com/google will select all repositories with the matching prefix (github.com/google-gemini/cookbook and github.com/google/neuroglancer both match). Use ^ to match the start of the string and $ to match the end of the string to avoid unwanted matches. You can chain multiple repo filters with OR while putting them in parentheses.
-\t* file: to search specific file patterns (supports regex) Example: file:README.md will only search files that have README.md in their name. file:.*.ts will search all files with a .ts extension.
-\t* rev: to search specific revisions (branches, tags, commits/sha). MUST always be used together with a repo: filter. Example: repo:^foo/bar$ rev:feat/xyz will only search the branch feat/xyz of the repo foo/bar. If not specified, defaults to the HEAD of the default branch.
-\t* lang: to search files of one language. Example: lang:go
-\t* count: to change how many matches the search collects. Example: count:1000 or count:all
-
-When not to use this tool:
-- For semantic or conceptual searches like 'authentication implementation'
-- For queries that are similar to natural language like "API calls to middleware in admin panel".
-- When you are not sure if the term exists in the codebase.
-- For queries with several search terms.
-- For exploratory searching of the codebase, when you are not sure what a certain term or name means.
-Important: In these cases, use the nls_search tool instead.
-
-Best practices:
-- Use a small (1-3) number of search terms. Because we combine terms with AND by default, using too many terms may result in no results.
-- Use specific, descriptive search terms
-- Start with broader searches and narrow down using filters
-- Use repo: and file: filters to improve result relevance
-- The results are case insensitive, so you should not repeat the same search term with different capitalization.
-- Use regex (file:.*.py) instead of glob (file:*.py) for searching files with a .py extension
-- Don't use the rev: filter unless the user specifically asks for a particular branch, tag, or commit. The default behavior is to search the HEAD of the default branch.
-Important: Use the literal OR between search terms if you are looking for code containing at least one of the terms. Do not use regex or with |.
-
-Returns the top 3 most relevant code chunks (truncated to 1024 characters) from each matching file (up to 15 files).
-Individual lines longer than 256 characters are truncated.
-The answer is limited to the server's token budget; files that do not fit are counted in a closing note, with how to narrow the search.
-
-Examples:
-<examples>
-<example>
-\t<user>Find all code in the secret-fellowship organization on Github using log4j</user>
-\t<response>calls the keyword search tool with query: "repo:^github.com/secret-fellowship log4j"</response>
-</example>
-<example>
-\t<user>Find all code in the github.com/kubernetes/autoscaler repo that uses the http.NewRequest function</user>
-\t<response>calls the keyword search tool with query: "repo:^github.com/kubernetes/autoscaler$ http.NewRequest"</response>
-</example>
-<example>
-\t<user>Find Go code in ollama where memory mapping is used on darwin or linux</user>
-\t<response>calls the keyword search tool with query: "repo:ollama file:.*.go mmap AND (darwin OR linux)"</response>
-</example>
-<example>
-\t<user>Find FAQs in all readme files across all repositories</user>
-\t<response>calls the keyword search tool with query: "file:README.md FAQ"</response>
-</example>
-<example>
-\t<user>Find code in bar or foo repos that uses lodash</user>
-\t<response>calls the keyword search tool with query: "(repo:foo OR repo:bar) lodash"</response>
-</example>
-<example>
-\t<user>Find code containing either foo or bar in the dev/docs directory</user>
-\t<response>calls the keyword search tool with query: "file:^dev/docs foo OR bar"</response>
-</example>
-<example>
-\t<user>Find code containing foo in dev/docs directory of the repo bar/bas on branch quz</user>
-\t<response>calls the keyword search tool with query: "repo:^bar/bas$ rev:quz file:^dev/docs foo"</response>
-</example>
-</examples>
-`;
+const DESCRIPTION = `Searches code with Sourcegraph's query language; for exact identifiers and text (nls_search finds concepts).
+Terms are ANDed and case-insensitive; "quoted text" is exact, /regex/ is RE2; combine with AND, OR, NOT and parentheses (| is literal outside /regex/).
+Filters: repo:REGEX (repo:^github.com/org/name$, repo:name@rev for a revision), file:REGEX (file:\\.py$, file:^docs/), -file:, lang:go, rev:BRANCH (with repo:), case:yes, count:N or count:all (collect more matches).
+Answer: up to ${MAX_FILES} files, each "# repo – path" and its best ${MAX_CHUNKS_PER_FILE} chunks of numbered lines (chunks cut at ${MAX_CHUNK_CHARS} characters, lines at ${MAX_LINE_CHARS}); a closing note counts what was left out and how to narrow.
+Example: {"query":"repo:^github.com/gorilla/mux$ lang:go NewRouter"}`;
 
 export const keywordSearchTool: ToolDefinition<{ query: string }> = {
   name: 'keyword_search',
   description: DESCRIPTION,
   inputSchema: objectSchema({
-    query: { type: 'string', description: 'The search query. Can include keywords, regex patterns, and filters.' },
+    query: { type: 'string', description: 'Search terms and filters.' },
   }, ['query']),
   async run(args, ctx) {
     if (args.query.trim() === '') {

@@ -5,7 +5,8 @@
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { plural, treeUrl } from '../format.js';
-import { SOURCEGRAPH_PREFIX, ToolError, type ToolContext, type ToolDefinition } from '../tool.js';
+import { ToolError, type ToolContext, type ToolDefinition } from '../tool.js';
+import { REPO_ARG, REVISION_ARG } from './common-args.js';
 import { closestPathsHint } from './closest-names.js';
 import type { TreeItem } from '../../../model/repos.js';
 import { checkedPath, parentOf } from './file-path.js';
@@ -19,32 +20,17 @@ export interface ListFilesArgs {
 
 export const MAX_ENTRIES = 1000;
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX} Lists the files and subdirectories in the workspace in a given directory.
-Direct subdirectories are included and the path is returned with a trailing slash.
-The input path is relative to the root of the repository; returned paths are full paths from the root of the repository.
-
-Lists up to ${MAX_ENTRIES} files or directories. If there are more, the response will be truncated, with a note saying how many are missing (answers are also limited in size, with the same note).
-Directories are listed first; each group is sorted by name.
-The answer is a first line "URL: <link to the directory>", then one path per line.
-
-Examples:
-<examples>
-	<example>
-		<user>List all files in the src directory of the repository.</user>
-		<response>Calls the list files tool with path: "src"
-		URL: https://<host>/github.com/org/repo@<commit>/-/tree/src
-		src/app/
-		src/DEV.md</response>
-	</example>
-</examples>`;
+const DESCRIPTION = `Lists the files and subdirectories of one directory at a revision: "URL: <link>", then one path per line from the repository root, directories first with a trailing /, each group by name.
+Up to ${MAX_ENTRIES} entries; a closing note says how many were left out.
+Example: {"repo":"github.com/pallets/flask","path":"src/flask"}`;
 
 export const listFilesTool: ToolDefinition<ListFilesArgs> = {
   name: 'list_files',
   description: DESCRIPTION,
   inputSchema: objectSchema({
-    repo: { type: 'string', description: 'The name of the repository containing the files. For example, "github.com/torvalds/linux".' },
-    path: { type: 'string', description: 'The directory path within the workspace to list files from. Defaults to workspace root if not specified.' },
-    revision: { type: 'string', description: 'The revision or branch to list files from. If not specified, defaults to the HEAD of the default branch.' },
+    repo: REPO_ARG,
+    path: { type: 'string', description: 'Directory from the repository root (default: the root).' },
+    revision: REVISION_ARG,
   }, ['repo']),
   async run(args, ctx) {
     const path = checkedPath(args.path ?? '');

@@ -6,9 +6,9 @@
 import type { RefInfo } from '../../../model/repos.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
-import { SOURCEGRAPH_PREFIX, type ToolDefinition } from '../tool.js';
+import { type ToolDefinition } from '../tool.js';
 import { resolveRepoName } from './closest-names.js';
-import { REPO_ARG } from './nav-schema.js';
+import { NEXT_PAGE_ARG, REPO_ARG } from './common-args.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 export interface ListRefsArgs {
@@ -21,22 +21,17 @@ export interface ListRefsArgs {
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 1000;
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-List a repository's Git branches and tags.
-Returns one ref per line: "branch" or "tag", its name and its commit (12 characters); the default branch first, then branches by name, then tags newest version first.
-query keeps the refs whose name contains it (case-insensitive, not a regular expression). Up to ${DEFAULT_LIMIT} refs per page; when there are more, the answer ends with the cursor to pass as "after".
-Use it to find the branch, tag or release to pass as revision to read_file, list_files, keyword_search (repo:name@rev), compare_revisions and the navigation tools.
-
-Example: the tags of a release line: repo "github.com/gorilla/mux", query "v1.8".`;
+const DESCRIPTION = `Lists a repository's branches and tags, one per line: branch or tag, the name and the commit (12 hex digits); the default branch first, then branches by name, then tags newest version first. These are the revisions the other tools take.
+Example: {"repo":"github.com/gorilla/mux","query":"v1.8"}`;
 
 export const listRefsTool: ToolDefinition<ListRefsArgs> = {
   name: 'list_refs',
   description: DESCRIPTION,
   inputSchema: objectSchema({
     repo: REPO_ARG,
-    query: { type: 'string', description: 'Optional: keep the refs whose name contains this text, e.g. "release" or "v2.".' },
-    limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: `Maximum number of refs per page. Defaults to ${DEFAULT_LIMIT}.` },
-    after: { type: 'string', description: 'The cursor a previous list_refs answer gave, to see the refs after the ones it showed.' },
+    query: { type: 'string', description: 'Only refs whose name contains this (case-insensitive, not a regex).' },
+    limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: `Refs per page (default ${DEFAULT_LIMIT}).` },
+    after: NEXT_PAGE_ARG,
   }, ['repo']),
   async run(args, ctx) {
     const repo = resolveRepoName(ctx, args.repo);

@@ -6,7 +6,8 @@ import type { RepoInfo } from '../../../model/repos.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { plural } from '../format.js';
-import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { ToolError, type ToolDefinition } from '../tool.js';
+import { NEXT_PAGE_ARG } from './common-args.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 export interface ListReposArgs {
@@ -19,39 +20,17 @@ export interface ListReposArgs {
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 10_000;
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-Lists repositories that match a search query.
-You can use this tool to figure out the repositories the user wants to talk about.
-Returns one repository per line: its name, then " - " and its description when it has one. Exact name matches come first, then repositories whose last path segment contains the query, then the rest.
-By default, returns up to ${DEFAULT_LIMIT} repositories per page.
-Supports cursor-based pagination - when more results exist, the response ends with the total count and a cursor for the next page (and, past the first page, one for the previous page).
-Use the "after" parameter with the cursor given for the next page, or "before" with the cursor given for the previous page.
-
-When to use this tool:
-- When you do not know the full name of a repository (e.g. the user asks to search the xyz repo, you can use this tool to get github.com/my-org/xyz)
-- When you have to find repositories by substring matching (e.g. you want to find all repositories that contain the word "foobar")
-The pattern is not a regular expression, but uses substring matching on the name of the repo (case-insensitive).
-
-Examples:
-<examples>
-	<example>
-		<user>Find repositories in the cool-kids-club org on Github</user>
-		<response>Calls the list repos tool with query: "github.com/cool-kids-club"</response>
-	</example>
-	<example>
-		<user>Explain the foo repository</user>
-		<response>Calls the list repos tool with query: "foo"</response>
-	</example>
-</examples>`;
+const DESCRIPTION = `Finds repositories by name: those whose name contains query (case-insensitive, not a regex), exact names first, then names whose last part contains it. One per line: the name, then " - " and the description.
+Example: {"query":"mux"}`;
 
 export const listReposTool: ToolDefinition<ListReposArgs> = {
   name: 'list_repos',
   description: DESCRIPTION,
   inputSchema: objectSchema({
-    query: { type: 'string', description: 'A search query to filter repositories. For example, "django" to find repositories containing that term.' },
-    limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: `Maximum number of repositories to return per page. Defaults to ${DEFAULT_LIMIT}, maximum ${MAX_LIMIT}.` },
-    after: { type: 'string', description: 'Cursor to start fetching results after. Use the cursor a previous response gave for the next page.' },
-    before: { type: 'string', description: 'Cursor to start fetching results before. Use the cursor a previous response gave for the previous page.' },
+    query: { type: 'string', description: 'Text the names must contain, e.g. django.' },
+    limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: `Repositories per page (default ${DEFAULT_LIMIT}).` },
+    after: NEXT_PAGE_ARG,
+    before: { type: 'string', description: 'Cursor from the previous answer, for the previous page.' },
   }, ['query']),
   async run(args, ctx) {
     if (args.after !== undefined && args.before !== undefined) throw new ToolError('Pass either after or before, not both.');

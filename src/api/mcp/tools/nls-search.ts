@@ -4,7 +4,7 @@
  */
 import type { FileMatch } from '../../../model/result.js';
 import { objectSchema } from '../arguments.js';
-import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { ToolError, type ToolDefinition } from '../tool.js';
 import { COPY_PATHS, DOCS_PATHS, roleIntent } from './file-role.js';
 import { rankFiles } from './nls-rank.js';
 import { retrieveCandidates } from './nls-retrieve.js';
@@ -13,58 +13,16 @@ import { renderSearchAnswer } from './search-answer.js';
 
 const FILE_FILTER = /^-?(?:file|f|path):/i;
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-A semantic code search tool that helps find relevant code snippets using flexible linguistic matching.
-
-Use this tool over keyword_search when you need to:
-- Find code related to concepts rather than exact matches
-- Get broader results with more potential matches
-- Find code when you don't know the exact keyword to search for like symbol (function or variable) names
-- When the keyword_search tool returns too few results
-
-Search capabilities:
-- The core matching is also keyword-based, but it's more flexible and can match more terms
-- Uses stemming and OR binding between terms for broader matching (e.g. "auth impl" matches on either term)
-- Identifiers are split into their parts (parseHTTPRequest also searches parse, http, request); files matching more of the terms, in their path or in the names they define, rank first
-- Filters: repo:, file:, rev:, lang: and count: work as in keyword_search; every other word is a search term
-
-When not to use this tool:
-- When you need exact string matches (use the keyword_search tool instead)
-- When you're looking for specific function names or variables
-
-Best practices:
-- IMPORTANT: Extract relevant keywords from a natural language query and search with only the keywords - if a user asks "How are database connections created or closed in the codebase?", search with "database connection create close", not "how are database connections created closed"
-- For complex topics with multiple aspects, do separate searches for each main concept
-- Use repo: and file: filters to improve result relevance
-- If results seem off-target, try refining your query to be more specific or use filters to avoid unwanted results
-- The results are case insensitive, so you should not repeat the same search term with different capitalization
-
-Returns the top 3 most relevant code chunks (truncated to 1024 characters) from each matching file (up to 15 files).
-Individual lines longer than 256 characters are truncated.
-The answer starts with the terms actually searched and is limited to the server's token budget; files that do not fit are counted in a closing note.
-
-Examples:
-<examples>
-<example>
-\t<user>Find where event listener handlers are set up in the codebase</user>
-\t<response>calls the nls search tool with query: "event listen handler"</response>
-</example>
-<example>
-\t<user>Explain the code that controls the chat view in barfoo repo</user>
-\t<response>calls the nls search tool with query: "repo:barfoo$ view controller chat"</response>
-</example>
-<example>
-\t<user>How are database connections managed in the github.com/django/django repo?</user>
-\t<response>calls the nls search tool with query: "repo:^github.com/django/django$ database connection manage"</response>
-</example>
-</examples>
-`;
+const DESCRIPTION = `Finds code about a concept from a few keywords (keyword_search is for exact text). Words are stemmed and split into identifier parts (parseHTTPRequest: parse, http, request), then ORed; files rank by how well their path, definitions and content match.
+Common English words and words under 3 letters are dropped: pass a question's keywords, not the question. Filters as in keyword_search.
+The answer starts with the terms searched, then files as keyword_search shows them.
+Example: {"query":"repo:^github.com/django/django$ database connection close"}`;
 
 export const nlsSearchTool: ToolDefinition<{ query: string }> = {
   name: 'nls_search',
   description: DESCRIPTION,
   inputSchema: objectSchema({
-    query: { type: 'string', description: 'The search query. Can include keywords, regex patterns, and filters.' },
+    query: { type: 'string', description: 'Keywords and filters.' },
   }, ['query']),
   async run(args, ctx) {
     const nls = parseNlsQuery(args.query);

@@ -6,7 +6,8 @@ import { isBinary } from '../../../model/binary.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { blobUrl, plural, splitLines } from '../format.js';
-import { SOURCEGRAPH_PREFIX, ToolError, type ToolContext, type ToolDefinition } from '../tool.js';
+import { ToolError, type ToolContext, type ToolDefinition } from '../tool.js';
+import { REPO_ARG, REVISION_ARG } from './common-args.js';
 import { closestPathsHint } from './closest-names.js';
 import { addNumberedLines } from './file-lines.js';
 import { checkedPath } from './file-path.js';
@@ -24,44 +25,20 @@ export interface ReadFileArgs {
 export const WHOLE_FILE_LIMIT_BYTES = 128 * 1024;
 export const LINES_OVER_LIMIT = 200;
 
-const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-Reads the content of a file in the workspace.
-Returns the file content as a string, after a first line "URL: <link to the file at the commit read>".
-Each line is prefixed with its actual line number from the file. The line numbers are 1-indexed. If a file contains "abc\\ndef", you will receive "1: abc\\n2: def".
-You can optionally specify a line range to read only a portion of the file.
-If you read a whole file that is too large (limit is 128 KB), you receive its first ${LINES_OVER_LIMIT} lines and a notice with its line count. In that case, retry with a line range.
-Answers are limited in size: when the lines asked for do not all fit, the answer ends with a notice saying which lines were shown and the startLine to continue from. Binary files are reported with their size, without content.
-
-IMPORTANT: Use this tool ONLY when you have already located the specific file.
-Before using this tool:
-- ALWAYS verify both the repository and file exist by using list_repos, list_files, keyword_search, or nls_search first
-- NEVER try to read a file without first confirming it exists at the exact path
-- NEVER guess file paths or assume common structures like "lib/shared/src" exist - always verify
-
-Examples:
-<examples>
-<example>
-	<user>Summarize the readme in the pytorch/torcheval repository</user>
-	<response>[First checks that the repository exists by calling list_repos]
-	[Then verifies README.md exists using list_files with repo: "pytorch/torcheval"]
-	Calls the read file tool with repo: "pytorch/torcheval", path: "README.md"</response>
-</example>
-<example>
-	<user>Read the first 100 lines of the code in cli/build.rs in the tokio-rs/tokio repository at branch feat/xzy</user>
-	<response>[First confirms the file exists using list_files or keyword_search]
-	Calls the read file tool with repo: "tokio-rs/tokio", path: "cli/build.rs", startLine: 1, endLine: 100, revision: "feat/xzy"</response>
-</example>
-</examples>`;
+const DESCRIPTION = `Reads a file at a revision. The answer is "URL: <link>", then each line as "N: text" (1-based numbers).
+A whole file over ${WHOLE_FILE_LIMIT_BYTES / 1024} KB gives its first ${LINES_OVER_LIMIT} lines and its line count: then read a range. When a range does not fit the answer budget, a closing note gives the startLine to continue from. Binary files give only their size.
+Take paths from list_files or a search; never guess them.
+Example: {"repo":"github.com/gorilla/mux","path":"mux.go","startLine":1,"endLine":80}`;
 
 export const readFileTool: ToolDefinition<ReadFileArgs> = {
   name: 'read_file',
   description: DESCRIPTION,
   inputSchema: objectSchema({
-    repo: { type: 'string', description: 'The name of the repository containing the file. For example, "github.com/sveltejs/svelte".' },
-    path: { type: 'string', description: 'The path to the file within the repository.' },
-    startLine: { type: 'integer', minimum: 1, description: 'The 1-based line number to start reading from. If not specified, starts from the beginning of the file.' },
-    endLine: { type: 'integer', minimum: 1, description: 'The 1-based line number to end reading at. If not specified, reads to the end of the file.' },
-    revision: { type: 'string', description: 'The revision to read the file from. If not specified, reads from the default branch. This can be a commit hash or a branch name' },
+    repo: REPO_ARG,
+    path: { type: 'string', description: 'File path from the repository root.' },
+    startLine: { type: 'integer', minimum: 1, description: 'First line to read (default 1).' },
+    endLine: { type: 'integer', minimum: 1, description: 'Last line to read, included (default: the last).' },
+    revision: REVISION_ARG,
   }, ['repo', 'path']),
   async run(args, ctx) {
     const { startLine, endLine } = args;
