@@ -1,6 +1,6 @@
 /**
- * The `nls_search` tool (reference §1.4): a natural-language query becomes stemmed terms ORed in one
- * engine query; the matched files are re-ranked with BM25 and rendered like keyword_search.
+ * The `nls_search` tool (reference §1.4): a natural-language query becomes stemmed terms and their
+ * synonyms, ORed; the candidate files are re-ranked with BM25 and rendered like keyword_search.
  */
 import type { FileMatch } from '../../../model/result.js';
 import { objectSchema } from '../arguments.js';
@@ -13,7 +13,7 @@ import { renderSearchAnswer } from './search-answer.js';
 
 const FILE_FILTER = /^-?(?:file|f|path):/i;
 
-const DESCRIPTION = `Finds code about a concept from a few keywords (keyword_search is for exact text). Words are stemmed and split into identifier parts (parseHTTPRequest: parse, http, request), then ORed; files rank by how well their path, definitions and content match.
+const DESCRIPTION = `Finds code about a concept from a few keywords (keyword_search is for exact text). Words are stemmed, split into identifier parts (parseHTTPRequest: parse, http, request) and joined by common synonyms (remove: delete, erase), then ORed; files rank by how well their path, definitions and content match.
 Common English words and words under 3 letters are dropped: pass a question's keywords, not the question. Filters as in keyword_search.
 The answer starts with the terms searched, then files as keyword_search shows them.
 Example: {"query":"repo:^github.com/django/django$ database connection close"}`;
