@@ -1,12 +1,13 @@
 /**
  * The `keyword_search` tool (reference §1.4): one query in Quarry's full query language, answered
- * with the best chunks of the engine's top-ranked files. The engine ranks; this only renders.
+ * with the best chunks of the engine's top-ranked files, a page at a time. The engine ranks; this only renders.
  */
 import type { FileMatch, RepoMatch } from '../../../model/result.js';
 import { objectSchema } from '../arguments.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
+import { AFTER_ARG } from './list-page.js';
 import type { LineHit } from './search-chunks.js';
-import { renderSearchAnswer, type RankedFile } from './search-answer.js';
+import { renderSearchAnswer, type RankedFile, type SearchArgs } from './search-answer.js';
 
 const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
 A keyword code search tool that helps you find relevant code snippets across repositories. Use this tool when you need to:
@@ -79,11 +80,15 @@ Examples:
 </examples>
 `;
 
-export const keywordSearchTool: ToolDefinition<{ query: string }> = {
+/** count:all already asked for everything the engine will collect. */
+const COUNT_ALL = /(?:^|\s)count:all(?:\s|$)/i;
+
+export const keywordSearchTool: ToolDefinition<SearchArgs> = {
   name: 'keyword_search',
   description: DESCRIPTION,
   inputSchema: objectSchema({
     query: { type: 'string', description: 'The search query. Can include keywords, regex patterns, and filters.' },
+    after: AFTER_ARG,
   }, ['query']),
   async run(args, ctx) {
     if (args.query.trim() === '') {
@@ -93,11 +98,14 @@ export const keywordSearchTool: ToolDefinition<{ query: string }> = {
     const files = response.matches.filter((m): m is FileMatch => m.type !== 'repo');
     const repos = response.matches.filter((m): m is RepoMatch => m.type === 'repo');
     const text = await renderSearchAnswer({
+      page: { tool: 'keyword_search', query: args.query, after: args.after },
       files: files.map(rankedByMatches),
       repos,
       matchCount: files.reduce((n, f) => n + f.matchCount, 0),
       limitHit: response.limitHit,
-      limitAdvice: 'add count:all (or a higher count:N), or narrow the search with repo: or file: filters or a more specific pattern.',
+      limitAdvice: COUNT_ALL.test(args.query)
+        ? 'count:all collects at most the site\'s search.limits.maxCount matches, so narrow the search with repo: or file: filters or a more specific pattern.'
+        : 'add count:all (or a higher count:N), or narrow the search with repo: or file: filters or a more specific pattern.',
       skipped: response.skipped,
       noResultsAdvice: 'Check the spelling, drop a term (terms are ANDed), loosen repo: or file: filters, join alternatives with OR, or use nls_search for a broader search.',
     }, ctx);

@@ -8,7 +8,8 @@ import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
 import { COPY_PATHS, DOCS_PATHS, roleIntent } from './file-role.js';
 import { rankFiles } from './nls-rank.js';
 import { describeTerms, engineQuery, parseNlsQuery } from './nls-terms.js';
-import { renderSearchAnswer } from './search-answer.js';
+import { AFTER_ARG } from './list-page.js';
+import { renderSearchAnswer, type SearchArgs } from './search-answer.js';
 
 const FILE_FILTER = /^-?(?:file|f|path):/i;
 
@@ -59,11 +60,12 @@ Examples:
 </examples>
 `;
 
-export const nlsSearchTool: ToolDefinition<{ query: string }> = {
+export const nlsSearchTool: ToolDefinition<SearchArgs> = {
   name: 'nls_search',
   description: DESCRIPTION,
   inputSchema: objectSchema({
     query: { type: 'string', description: 'The search query. Can include keywords, regex patterns, and filters.' },
+    after: AFTER_ARG,
   }, ['query']),
   async run(args, ctx) {
     const nls = parseNlsQuery(args.query);
@@ -80,6 +82,7 @@ export const nlsSearchTool: ToolDefinition<{ query: string }> = {
     const matched = response.matches.filter((m): m is FileMatch => m.type !== 'repo');
     const ranked = rankFiles(matched, nls, ctx.services.indexedFileCount(ctx.principal.canRead));
     const text = await renderSearchAnswer({
+      page: { tool: 'nls_search', query: args.query, after: args.after },
       preface: describeTerms(nls),
       files: ranked,
       repos: response.matches.filter((m): m is RepoMatch => m.type === 'repo'),
