@@ -8,7 +8,7 @@ import { objectSchema } from '../arguments.js';
 import { plural } from '../format.js';
 import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
 import { historyOf, isoDay } from './history-format.js';
-import { AFTER_ARG, changedNote, cursorAfter, nextPageLine, pageQuestion, pageStart } from './list-page.js';
+import { AFTER_ARG, changedNote, cursorAfter, cursorPlaceholder, nextPageLine, pageQuestion, pageStart } from './list-page.js';
 
 export interface GetContributorReposArgs {
   readonly author?: string;
@@ -60,8 +60,8 @@ export const getContributorReposTool: ToolDefinition<GetContributorReposArgs> = 
     const keys = repos.map((r) => `${r.repository} ${r.commitCount} ${r.latestDate}`);
     const { start, changed } = pageStart(args.after, question, 'get_contributor_repos', keys);
     if (repos.length === 0) return { text: `No repositories have commits by ${who}.\n` };
-    const callAfter = (last: number): string => nextPageLine('get_contributor_repos', { ...args, after: cursorAfter(question, keys, last) });
-    const builder = new AnswerBuilder(ctx.maxAnswerTokens, NOTE_RESERVE_TOKENS + estimateTokens(callAfter(repos.length - 1)));
+    const nextCallWith = (after: string): string => nextPageLine('get_contributor_repos', { ...args, after });
+    const builder = new AnswerBuilder(ctx.maxAnswerTokens, NOTE_RESERVE_TOKENS + estimateTokens(nextCallWith(cursorPlaceholder(question, repos.length))));
     const wanted = Math.min(repos.length, start + limit);
     let end = start;
     while (end < wanted && builder.add(`${repos[end]!.repository} - ${plural(repos[end]!.commitCount, 'commit')}, latest ${isoDay(repos[end]!.latestDate)}\n`)) end++;
@@ -70,7 +70,7 @@ export const getContributorReposTool: ToolDefinition<GetContributorReposArgs> = 
     if (start >= repos.length) notes.push(`No more repositories after that cursor: ${total} have commits by ${who}.`);
     else if (start > 0 || end < repos.length) notes.push(`Showing ${end === start ? 'none' : `${start + 1}-${end}`} of ${total} with commits by ${who}${end < wanted ? ` (the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is spent)` : ''}.`);
     if (changed) notes.push(changedNote('repositories or their commit counts'));
-    if (end < repos.length && end > start) notes.push(callAfter(end - 1));
+    if (end < repos.length && end > start) notes.push(nextCallWith(cursorAfter(question, keys, end - 1)));
     return { text: builder.finish(notes.join('\n')) };
   },
 };

@@ -9,7 +9,7 @@ import { SOURCEGRAPH_PREFIX, ToolError, type ToolContext, type ToolDefinition } 
 import { closestPathsHint } from './closest-names.js';
 import type { TreeItem } from '../../../model/repos.js';
 import { checkedPath, parentOf } from './file-path.js';
-import { AFTER_ARG, changedNote, cursorAfter, nextPageLine, pageQuestion, pageStart } from './list-page.js';
+import { AFTER_ARG, changedNote, cursorAfter, cursorPlaceholder, nextPageLine, pageQuestion, pageStart } from './list-page.js';
 import { describeAt, resolveRepoAtCommit, type RepoAtCommit } from './revision.js';
 
 export interface ListFilesArgs {
@@ -60,8 +60,8 @@ export const listFilesTool: ToolDefinition<ListFilesArgs> = {
     // Bound to the commit, and the next call names it: later pages list the same tree even if the branch moves.
     const question = pageQuestion('list_files', `${at.repo}@${at.commit}:${path}`);
     const { start, changed } = pageStart(args.after, question, 'list_files', entries);
-    const callAfter = (last: number): string => nextPageLine('list_files', { repo: at.repo, ...(path === '' ? {} : { path }), revision: at.commit, after: cursorAfter(question, entries, last) });
-    const builder = new AnswerBuilder(ctx.maxAnswerTokens, NOTE_RESERVE_TOKENS + (entries.length > 0 ? estimateTokens(callAfter(entries.length - 1)) : 0));
+    const nextCallWith = (after: string): string => nextPageLine('list_files', { repo: at.repo, ...(path === '' ? {} : { path }), revision: at.commit, after });
+    const builder = new AnswerBuilder(ctx.maxAnswerTokens, NOTE_RESERVE_TOKENS + estimateTokens(nextCallWith(cursorPlaceholder(question, entries.length))));
     if (!builder.add(`URL: ${treeUrl(ctx.origin, at.repo, at.commit, path)}\n`)) {
       return { text: builder.finish(`(the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is too small to list ${path === '' ? 'the root' : path})`) };
     }
@@ -69,7 +69,7 @@ export const listFilesTool: ToolDefinition<ListFilesArgs> = {
     let end = start;
     while (end < wanted && builder.add(`${entries[end]}\n`)) end++;
     const notes = [notice(ctx, entries.length, start, end, wanted), changed ? changedNote('directory listing') : null];
-    if (end < entries.length && end > start) notes.push(callAfter(end - 1));
+    if (end < entries.length && end > start) notes.push(nextCallWith(cursorAfter(question, entries, end - 1)));
     return { text: builder.finish(notes.filter((n) => n !== null).join('\n')) };
   },
 };

@@ -13,6 +13,7 @@ export const AFTER_ARG: PropertySchema = { type: 'string', description: 'Cursor 
 
 /** Questions longer than this are carried in cursors as a prefix and a digest, so cursors stay short. */
 const MAX_QUESTION_CHARS = 200;
+const FINGERPRINT_CHARS = 16;
 /** Argument values longer than this are not repeated in the next-call line (it says "the same"). */
 const MAX_ECHOED_CHARS = 600;
 
@@ -46,6 +47,11 @@ export function cursorAfter(question: string, keys: readonly string[], lastShown
   return encodeCursor(question, lastShown, fingerprintOf(keys, lastShown));
 }
 
+/** A cursor as long as cursorAfter's for the same position, to size an answer before its last item is known. */
+export function cursorPlaceholder(question: string, lastShown: number): string {
+  return encodeCursor(question, lastShown, '-'.repeat(FINGERPRINT_CHARS));
+}
+
 /** The last line of an answer with more to see: the call that shows the next page, arguments exact. */
 export function nextPageLine(tool: string, args: Readonly<Record<string, unknown>>): string {
   const defined = Object.entries(args).filter(([, value]) => value !== undefined);
@@ -55,6 +61,7 @@ export function nextPageLine(tool: string, args: Readonly<Record<string, unknown
   return `(more available - call ${tool} with ${JSON.stringify(Object.fromEntries(echoed))}${rest} to see the next ones)`;
 }
 
+/** What a page says when its list is not the one its cursor was made from. */
 export function changedNote(what: string): string {
   return `Note: the ${what} changed since the previous page was made (the index or the repository moved on, or a search stopped at its limit in another place), so pages may repeat or miss some; call again without after to start over.`;
 }
@@ -64,5 +71,5 @@ function fingerprintOf(keys: readonly string[], last: number): string {
   if (last >= keys.length) return '';
   const hash = createHash('sha256');
   for (let i = 0; i <= last; i++) hash.update(keys[i]!).update('\0');
-  return hash.digest('base64url').slice(0, 16);
+  return hash.digest('base64url').slice(0, FINGERPRINT_CHARS);
 }

@@ -8,7 +8,7 @@ import type { FileMatch, RepoMatch, SkippedNotice } from '../../../model/result.
 import { AnswerBuilder, estimateTokens } from '../answer.js';
 import { plural, splitLines } from '../format.js';
 import type { ToolContext } from '../tool.js';
-import { changedNote, cursorAfter, nextPageLine, pageQuestion, pageStart } from './list-page.js';
+import { changedNote, cursorAfter, cursorPlaceholder, nextPageLine, pageQuestion, pageStart } from './list-page.js';
 import { CONTEXT_LINES, MAX_CHUNK_CHARS, renderFileSection, type LineHit } from './search-chunks.js';
 
 export const MAX_FILES = 15;
@@ -70,8 +70,8 @@ export async function renderSearchAnswer(input: SearchAnswerInput, ctx: ToolCont
   const keys = [...repos.map((r) => `repo ${r.repository}`), ...files.map((f) => `${f.match.repository}@${f.match.commit}:${f.match.path}`)];
   const question = pageQuestion(page.tool, page.query);
   const { start, changed } = pageStart(page.after, question, page.tool, keys);
-  const callAfter = (last: number): string => nextPageLine(page.tool, { query: page.query, after: cursorAfter(question, keys, last) });
-  const reserve = NOTICE_RESERVE_TOKENS + (keys.length > 0 ? estimateTokens(callAfter(keys.length - 1)) : 0);
+  const nextCallWith = (after: string): string => nextPageLine(page.tool, { query: page.query, after });
+  const reserve = NOTICE_RESERVE_TOKENS + estimateTokens(nextCallWith(cursorPlaceholder(question, keys.length)));
   const builder = new AnswerBuilder(ctx.maxAnswerTokens, reserve);
   if (input.preface !== undefined) builder.add(`${input.preface}\n`);
   let end = start + addRepoLines(builder, repos.slice(start));
@@ -92,7 +92,7 @@ export async function renderSearchAnswer(input: SearchAnswerInput, ctx: ToolCont
       chunksCut += section.chunksCut;
     }
   }
-  const nextCall = end < keys.length && end > start ? callAfter(end - 1) : null;
+  const nextCall = end < keys.length && end > start ? nextCallWith(cursorAfter(question, keys, end - 1)) : null;
   const notice = summarize(input, { start, end, changed, budgetSpent, chunksLeftOut, chunksCut, maxAnswerTokens: ctx.maxAnswerTokens, nextCall });
   return builder.finish(notice, '\n');
 }
