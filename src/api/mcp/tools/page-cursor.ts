@@ -16,7 +16,7 @@ export function encodeCursor(query: string, index: number): string {
 }
 
 /** The position the cursor holds; a ToolError when it is not one of ours or belongs to another question. */
-export function decodeCursor(cursor: string, query: string, argument: 'after' | 'before', tool: string): number {
+export function decodeCursor(cursor: string, query: string, argument: 'after' | 'before' | 'cursor', tool: string): number {
   let body: unknown;
   try {
     body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

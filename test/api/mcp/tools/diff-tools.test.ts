@@ -43,17 +43,17 @@ test('diff_search answers with headers, numbered lines and match ranges, newest 
   assert.match(answer.text, new RegExp(`^# ${APP} \u2013 ${short} \u2013 b file.txt \\(renamed from a.txt\\)\n`));
   assert.match(answer.text, /Alice <alice@example.com> · 2024-03-01T10:00:00Z · third: rename and delete\n/);
   assert.match(answer.text, /\n\+5: epsilon\nmatches: \+5:0-7\n/);
-  assert.match(answer.text, /Showing 1 matching commit\./);
+  assert.match(answer.text, /Showing 1 matching commit \(all that match\)\./);
   const removed = await callTool(services, diffSearchTool, { pattern: 'GAMMA', repos: [APP], removed: true, count: 5 }, { canRead });
   assert.match(removed.text, /\n-3: gamma\n 3: delta\nmatches: -3:0-5\n/);
 });
 
 test('diff_search says when more commits exist and keeps within the budget', async () => {
   const limited = await callTool(services, diffSearchTool, { pattern: 'delta', repos: [APP], count: 1 }, { canRead });
-  assert.match(limited.text, /Showing 1 matching commit \(more exist: raise count/);
+  assert.match(limited.text, /Showing 1 matching commit\. More commits match: call diff_search with the same arguments and cursor: "[\w-]+" to see the next ones/);
   const small = await callTool(services, diffSearchTool, { pattern: 'delta', repos: [APP] }, { canRead, maxAnswerTokens: 250 });
   assert.ok(small.text.length <= 250 * 4, `${small.text.length} characters`);
-  assert.match(small.text, /did not fit the answer budget/);
+  assert.match(small.text, /too large for the answer budget|the answer budget is spent/);
 });
 
 test('diff_search: restricted repositories look missing; bad dates, patterns and revisions are tool errors', async () => {
