@@ -138,12 +138,21 @@ function addWhole(builder: AnswerBuilder, sections: readonly string[]): boolean 
   return true;
 }
 
-/** The file sections that fit; a note naming the files left out. */
+/** The file sections that fit, the first that does not cut at a line end; a note naming the files cut or left out. */
 function addPart(builder: AnswerBuilder, sections: readonly string[], found: RepoDiffHit): string {
-  const left: string[] = [];
-  for (const section of sections) if (!builder.add(section)) left.push(section.slice(0, section.indexOf('\n')).replace(/^# /, ''));
-  return `Commit ${found.hit.commit.oid.slice(0, 12)} is too large for the answer budget: its matches in ${left.join(', ')} are not shown.`;
+  const cutOrLeft: string[] = [];
+  for (const section of sections) {
+    if (builder.add(section)) continue;
+    const path = section.slice(0, section.indexOf('\n')).split(' \u2013 ').slice(2).join(' \u2013 ');
+    cutOrLeft.push(path);
+    if (cutOrLeft.length > 1) continue;
+    const end = section.lastIndexOf('\n', builder.remainingChars - CUT_NOTE.length);
+    if (end > 0) builder.add(`${section.slice(0, end + 1)}${CUT_NOTE}`);
+  }
+  return `Commit ${found.hit.commit.oid.slice(0, 12)} is too large for the answer budget: its matches in ${cutOrLeft.join(', ')} are cut short or not shown.`;
 }
+
+const CUT_NOTE = '(cut here: the answer budget is spent)\n';
 
 /** Any of the authors (OR), as substrings or, with useRegex, regular expressions; matched by the worker pool. */
 function authorFilter(terms: readonly string[], useRegex: boolean): CommitFilter | null {
