@@ -12,10 +12,12 @@ import { commitSearchTool } from '../../../../src/api/mcp/tools/commit-search.js
 import { diffSearchTool } from '../../../../src/api/mcp/tools/diff-search.js';
 import { callTool } from '../tool-context.js';
 import { git, makeTempDir, removeDir } from '../../../git/fixtures.js';
+import { buildScriptedRepo } from '../../../history/scripted-repo.js';
 import { buildMergeHistory, corpusBundle, gitLog, mirrorBundle, NO_CORPORA, type MergeHistory } from '../../../history/merge-history.js';
 import { commitSearchIds, diffSearchIds, followCursors, historyServices, literalERE, type HistoryServices } from './history-services.js';
 
 const DEMO = 'example.com/merges';
+const OTHER = 'example.com/scripted';
 
 /** Every page's ids together, after checking that no commit came twice. */
 function visited(pages: readonly (readonly string[])[]): string[] {
@@ -29,11 +31,13 @@ const short = (oids: readonly string[], length: number): string[] => oids.map((o
 describe('history tools against git on a repository with merges', () => {
   let tmp: string;
   let repo: MergeHistory;
+  let other: string;
   let history: HistoryServices;
   before(() => {
     tmp = makeTempDir('quarry-history-vs-git');
     repo = buildMergeHistory(join(tmp, 'work'));
-    history = historyServices({ [DEMO]: repo.gitDir }, join(tmp, 'data'));
+    other = buildScriptedRepo(join(tmp, 'other'));
+    history = historyServices({ [DEMO]: repo.gitDir, [OTHER]: join(other, '.git') }, join(tmp, 'data'));
   });
   after(async () => {
     await history.close();
@@ -93,6 +97,20 @@ describe('history tools against git on a repository with merges', () => {
       assert.deepEqual(visited(pages).sort(), expected, term);
       if (expected.length > 2) assert.match(texts[0]!, new RegExp(`Showing commits 1-2 of ${expected.length}\\.`));
     }
+  });
+
+  test('several repositories: pages run newest first across them and together hold each repository\'s git log once', async () => {
+    const dated = (dir: string, ...flags: string[]) => git(dir, 'log', '--format=%ct %H', ...flags, 'HEAD').split('\n').filter(Boolean).map((l) => l.split(' ') as [string, string]);
+    const newestFirst = (lists: [string, string][][], length: number) => lists.flat().sort((a, b) => Number(b[0]) - Number(a[0])).map(([, oid]) => oid.slice(0, length));
+    const diffPattern = 'export|step 2';
+    const diffs = await followCursors(history.services, diffSearchTool, { pattern: diffPattern, useRegex: true, repos: [DEMO, OTHER], count: 2 }, diffSearchIds);
+    const expectedDiffs = newestFirst([dated(repo.dir, '-i', '-G', diffPattern), dated(other, '-i', '-G', diffPattern)], 12);
+    assert.ok(dated(repo.dir, '-i', '-G', diffPattern).length > 2 && dated(other, '-i', '-G', diffPattern).length > 2, 'both repositories have matches');
+    assert.deepEqual(visited(diffs.pages), expectedDiffs);
+    const commits = await followCursors(history.services, commitSearchTool, { repos: [DEMO, OTHER], messageTerms: ['fix'], count: 3 }, commitSearchIds);
+    const expectedCommits = newestFirst([dated(repo.dir, '-i', '-F', '--grep=fix'), dated(other, '-i', '-F', '--grep=fix')], 10);
+    assert.deepEqual(visited(commits.pages), expectedCommits);
+    assert.match(commits.texts[0]!, new RegExp(`Showing commits 1-3 of ${expectedCommits.length}\\.`));
   });
 
   test('a cursor is refused for another question, and a bad one is a clear error', async () => {
