@@ -35,7 +35,7 @@ const NOTES_RESERVE_TOKENS = 600;
 const NAMED_FILES = 12;
 const SUGGESTED_PATHS = 5;
 
-const DESCRIPTION = `Shows what head changes since its merge base with base (git diff base...head): the totals and every changed file with its +/- line counts (source before CI, lock and generated files), then per file "# repo – path" and its hunks as a unified diff while the budget lasts. paths keeps files matching any glob (*.go at any depth, src/** from the root).
+const DESCRIPTION = `Shows what head changes since its merge base with base (git diff base...head): the totals and every changed file with +/- counts (source first, CI and lock files last), then each file's hunks under "# repo – path" while the budget lasts.
 Example: {"repo":"github.com/acme/app","base":"v1.2.0","head":"main"}`;
 
 export const compareRevisionsTool: ToolDefinition<CompareRevisionsArgs> = {

@@ -39,7 +39,7 @@ export const MAX_COUNT = 50;
 const SEARCH_TIMEOUT_MS = 20_000;
 
 const DESCRIPTION = `Searches the lines commits added or removed (not messages: see commit_search) in the history of repositories, newest commit first.
-Per commit and file: "# repo – commit – path", the author, date and subject, then the matching hunks with numbered +/- lines and a "matches:" line of line:start-end character ranges (0-based, end excluded). Each change shows once, from the commit that made it (merges are not searched, as with git log -G).
+Per commit and file: "# repo – commit – path", author, date and subject, then the matching hunks with numbered +/- lines and "matches:" line:start-end ranges (0-based, end excluded). Merges are not searched, as with git log -G.
 Example: {"pattern":"func parseConfig","repos":["github.com/acme/app"],"removed":true}`;
 
 export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
