@@ -33,6 +33,7 @@ export const keywordSearchTool: ToolDefinition<SearchArgs> = {
     const files = response.matches.filter((m): m is FileMatch => m.type !== 'repo');
     const repos = response.matches.filter((m): m is RepoMatch => m.type === 'repo');
     const text = await renderSearchAnswer({
+      readableRepos: () => ctx.services.repos.list(ctx.principal.canRead).map((r) => r.name),
       page: { tool: 'keyword_search', query: args.query, after: args.after },
       files: files.map(rankedByMatches),
       repos,

@@ -43,6 +43,7 @@ export const nlsSearchTool: ToolDefinition<SearchArgs> = {
     if (exclusions.length > 0 && candidates.files.length === 0) candidates = await retrieveCandidates(nls, [], search, readText, collectionSize);
     const ranked = rankFiles(candidates.files, nls, collectionSize);
     const text = await renderSearchAnswer({
+      readableRepos: () => ctx.services.repos.list(ctx.principal.canRead).map((r) => r.name),
       page: { tool: 'nls_search', query: args.query, after: args.after },
       preface: describeTerms(nls),
       files: ranked,

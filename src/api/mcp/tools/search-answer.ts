@@ -10,6 +10,7 @@ import { plural, splitLines } from '../format.js';
 import type { ToolContext } from '../tool.js';
 import { changedNote, cursorAfter, cursorPlaceholder, nextPageLine, pageQuestion, pageStart } from './list-page.js';
 import { CONTEXT_LINES, MAX_CHUNK_CHARS, renderFileSection, type LineHit } from './search-chunks.js';
+import { unmatchedRepoFilters } from './unmatched-repos.js';
 
 export const MAX_FILES = 15;
 const READ_CONCURRENCY = 4;
@@ -51,6 +52,8 @@ export interface SearchAnswerInput {
   readonly skipped: readonly SkippedNotice[];
   /** Sentence telling the agent how to find something when nothing matched. */
   readonly noResultsAdvice: string;
+  /** The repositories the caller may read, asked only when nothing matched, to say a repo: filter matched none. */
+  readonly readableRepos: () => readonly string[];
 }
 
 /** Where the page began and ended, as indexes into repositories then files. */
@@ -142,7 +145,12 @@ function summarize(input: SearchAnswerInput, shown: Shown): string {
   const totalRepos = input.repos.length;
   const total = totalRepos + input.files.length;
   const exact = !input.limitHit && !input.skipped.some((n) => PARTIAL_REASONS.has(n.reason));
-  if (total === 0) {
+  const unmatched = total === 0 ? unmatchedRepoFilters(input.page.query, input.readableRepos()) : [];
+  if (unmatched.length > 0) {
+    for (const { filter, closest } of unmatched) {
+      lines.push(`No repository matches ${filter}, so nothing was searched.${closest.length > 0 ? ` Did you mean ${closest.join(', ')}?` : ' Use list_repos to see the repositories.'}`);
+    }
+  } else if (total === 0) {
     lines.push(`No results. ${input.noResultsAdvice}`);
   } else if (shown.start >= total) {
     lines.push(`No more results after that cursor: the search found ${found(input, exact)}.`);

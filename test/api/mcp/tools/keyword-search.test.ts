@@ -181,5 +181,18 @@ describe('keyword_search', () => {
     assert.doesNotMatch(repos.text, /secret/);
     const only = await callTool(services, keywordSearchTool, { query: 'classified' }, { canRead: notSecret });
     assert.match(only.text, /^No results\./);
+    // A repo: filter naming only a hidden repository reads as a filter that matches nothing, with no hint of it.
+    const hidden = await callTool(services, keywordSearchTool, { query: 'repo:acme/secret classified' }, { canRead: notSecret });
+    assert.match(hidden.text, /^No repository matches repo:acme\/secret, so nothing was searched\./);
+    assert.doesNotMatch(hidden.text, /github\.com\/acme\/secret/);
+  });
+
+  test('a repo: filter that matches no repository says so and names the closest, instead of "No results"', async () => {
+    const typo = await callTool(services, keywordSearchTool, { query: 'repo:acme/ap needle' });
+    assert.match(typo.text, /^1: /m, 'a filter matching as a regular expression still searches');
+    const none = await callTool(services, keywordSearchTool, { query: 'repo:acme/aqp needle' });
+    assert.equal(none.text.trim(), `No repository matches repo:acme/aqp, so nothing was searched. Did you mean ${APP}?`);
+    const unknown = await callTool(services, keywordSearchTool, { query: 'repo:nonexistent needle' });
+    assert.match(unknown.text, /^No repository matches repo:nonexistent, so nothing was searched\. Use list_repos/);
   });
 });
