@@ -42,7 +42,7 @@ const LAYERS: LayerTable = [
   // The front doors reach the engine through search/, history/ and symbols/ services, never index/ or store/.
   ['api/graphql', ['http', 'auth', 'search', 'history', 'query', ...SHARED]],
   // The evaluator tool serves its scripts' calls to search/, history/ and symbols/ through sandbox/'s runner.
-  ['api/mcp', ['http', 'auth', 'search', 'sandbox', 'history', 'symbols', 'git', ...SHARED]],
+  ['api/mcp', ['http', 'auth', 'search', 'sandbox', 'history', 'symbols', 'git', 'query', ...SHARED]],
   ['api/stream', ['http', 'auth', 'search', 'query', ...SHARED]],
   ['api/pages', ['http', ...SHARED]],
   // A request's abort signal carries its caller to the pool's fair queue (pool/work-owner.ts).

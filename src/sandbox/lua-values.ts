@@ -40,10 +40,17 @@ export function pushValue(L: LuaState, value: unknown, depth = 0): void {
   else if (typeof value === 'string') pushText(L, value);
   else if (value instanceof Uint8Array) lua.lua_pushstring(L, value);
   else if (Array.isArray(value)) {
-    lua.lua_createtable(L, value.length, 0);
+    // A list may carry named fields too (`truncated`, `total`): they become the table's string keys.
+    const fields = Object.keys(value).filter((key) => !/^\d+$/.test(key));
+    lua.lua_createtable(L, value.length, fields.length);
     for (let i = 0; i < value.length; i++) {
       pushValue(L, value[i], depth + 1);
       lua.lua_rawseti(L, -2, i + 1);
+    }
+    for (const key of fields) {
+      pushText(L, key);
+      pushValue(L, (value as unknown as Record<string, unknown>)[key], depth + 1);
+      lua.lua_rawset(L, -3);
     }
   } else if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);

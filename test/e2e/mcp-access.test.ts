@@ -54,7 +54,7 @@ after(() => instance.close());
 
 describe('the MCP endpoints of a running server', () => {
   it('lists exactly each endpoint\'s tools', async () => {
-    const core = ['commit_search', 'diff_search', 'keyword_search', 'list_files', 'list_refs', 'list_repos', 'nls_search', 'read_file'];
+    const core = ['commit_search', 'diff_search', 'evaluator', 'keyword_search', 'list_files', 'list_refs', 'list_repos', 'nls_search', 'read_file'];
     const expected: Record<string, string[]> = {
       '/.api/mcp': core,
       '/.api/mcp/all': [...core, 'compare_revisions', 'find_references', 'get_contributor_repos', 'go_to_definition'].sort(),
