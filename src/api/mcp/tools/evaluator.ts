@@ -11,23 +11,22 @@ import { scriptHost } from './evaluator-host.js';
 export const MAX_SCRIPT_CHARS = 100_000;
 
 const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
-Runs a sandboxed Lua 5.3 script to aggregate, cross-reference and compute over search results; no network or file access. print() writes the answer; returned values are printed (tables as JSON).
-Modules (each returns a list of rows; q is keyword_search syntax; lines are 1-based):
-search.keyword(q) / search.nls(q): {repo,path,line,column,text,language}
-search.symbols(q): {repo,path,line,name,kind,container}
-search.commits{repos=,messageTerms=,authors=,files=,after=,before=,count=}: {repo,commit,author,date,subject,files}
-search.diffs{pattern=,repos=,added=,removed=,after=}: {repo,commit,author,path,kind,line,text}
-source.read(repo,path[,{startLine=,endLine=,revision=}]) -> text; source.list(repo[,path][,{recursive=true}]): {path,dir,language}
-nav.definition{repo=,path=,symbol=} -> {repo,path,line,text} or nil; nav.references{repo=,path=,symbol=,limit=}: {repo,path,line,text,container}
-json.encode/json.decode; text.format_table(rows,columns) -> string; output.file(name,content[,mime]) attaches a file.
-A list cut by a limit has .truncated = true. Runs are limited in searches, source reads, time and memory; the answer says which limit stopped a run.
-Example (functions per file under a path, most first):
-local n = {}
-for _, s in ipairs(search.symbols("repo:^github.com/org/app$ file:^src/ type:symbol")) do
+Runs a sandboxed Lua 5.3 script over search results (no network or files). print() writes the answer; returned values are printed, tables as JSON.
+Modules return lists of rows (q: keyword_search syntax; lines 1-based):
+search.keyword(q), search.nls(q): {repo,path,line,text,language}
+search.symbols(q): {repo,path,line,name,kind}
+search.commits{repos=,messageTerms=,authors=,files=,after=,count=}: {repo,commit,author,date,subject,files}
+search.diffs{repos=,pattern=,added=,removed=}: {repo,commit,author,path,kind,line,text}
+source.read(repo,path[,{startLine=,endLine=}]) -> string; source.list(repo[,path][,{recursive=true}]): {path,dir,language}
+nav.definition{repo=,path=,symbol=} -> {path,line,text} or nil; nav.references{repo=,path=,symbol=}: {repo,path,line,text}
+json.encode/decode; text.format_table(rows,columns); output.file(name,content) attaches a file.
+Lists cut by a limit have .truncated. Searches, reads, time and memory are limited per run.
+Example, functions per file:
+local n, rows = {}, {}
+for _, s in ipairs(search.symbols("file:^src/ type:symbol")) do
   if s.kind == "function" then n[s.path] = (n[s.path] or 0) + 1 end
 end
-local rows = {}
-for path, count in pairs(n) do rows[#rows + 1] = {path = path, functions = count} end
+for p, c in pairs(n) do rows[#rows+1] = {path=p, functions=c} end
 table.sort(rows, function(a, b) return a.functions > b.functions end)
 print(text.format_table(rows, {"path", "functions"}))`;
 

@@ -167,3 +167,15 @@ test('a runaway script stops at its deadline without slowing a search, and the n
   }
   assert.equal((await evaluate('return #search.keyword("f3(")')).text, '4\n\n(1 search, 0 source reads)\n');
 });
+
+test('the description\'s example runs as written and prints the sorted table; the tools/list entry stays small', async () => {
+  const example = evaluatorTool.description.slice(evaluatorTool.description.indexOf('local n, rows'));
+  const answer = await evaluate(example.replace('file:^src/', 'file:^calc/'));
+  assert.equal(answer.isError, undefined, answer.text);
+  const lines = printed(answer.text);
+  assert.deepEqual(lines.slice(0, 3), ['| path          | functions |', '|---------------|----------:|', '| calc/defs.go  |        12 |']);
+  // The two files of one function each tie: table.sort may put either first.
+  assert.deepEqual(lines.slice(3).sort(), ['| calc/use_a.go |         1 |', '| calc/use_b.go |         1 |']);
+  const entry = JSON.stringify({ name: evaluatorTool.name, description: evaluatorTool.description, inputSchema: evaluatorTool.inputSchema, annotations: { readOnlyHint: true, openWorldHint: false } });
+  assert.ok(entry.length <= 450 * 4, `${entry.length} characters`);
+});
