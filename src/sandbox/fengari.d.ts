@@ -56,6 +56,7 @@ declare module 'fengari' {
     lua_rawgeti(L: LuaState, idx: number, n: number): number;
     lua_rawlen(L: LuaState, idx: number): number;
     lua_rawset(L: LuaState, idx: number): void;
+    lua_remove(L: LuaState, idx: number): void;
     lua_rawseti(L: LuaState, idx: number, n: number): void;
     lua_setfield(L: LuaState, idx: number, key: LuaString | string): void;
     lua_setglobal(L: LuaState, name: LuaString | string): void;

@@ -31,37 +31,78 @@ export function pushNumber(L: LuaState, n: number): void {
   else lua.lua_pushnumber(L, n);
 }
 
-export function pushValue(L: LuaState, value: unknown, depth = 0): void {
-  if (depth > MAX_DEPTH) throw new ValueError(`a value nested more than ${MAX_DEPTH} deep`);
-  if (!lua.lua_checkstack(L, 3)) throw new ValueError('a value too large for the Lua stack');
-  if (value === null || value === undefined) lua.lua_pushnil(L);
-  else if (typeof value === 'boolean') lua.lua_pushboolean(L, value);
-  else if (typeof value === 'number') pushNumber(L, value);
-  else if (typeof value === 'string') pushText(L, value);
-  else if (value instanceof Uint8Array) lua.lua_pushstring(L, value);
-  else if (Array.isArray(value)) {
+/** Pushes a JavaScript value (plain data) as a Lua value; ValueError for what cannot cross. */
+export function pushValue(L: LuaState, value: unknown): void {
+  if (typeof value !== 'object' || value === null || value instanceof Uint8Array) return new ValuePusher(L, 0).push(value, 0);
+  // Tables repeat their keys and many values (a repository, a commit): each distinct string is
+  // made once per call, kept in a scratch table below the result, then reused.
+  lua.lua_createtable(L, 0, 0);
+  new ValuePusher(L, lua.lua_gettop(L)).push(value, 0);
+  lua.lua_remove(L, -2);
+}
+
+/** Strings up to this long are made once per pushValue call; longer ones rarely repeat. */
+const POOLED_MAX_CHARS = 256;
+
+class ValuePusher {
+  private readonly pooled = new Map<string, number>();
+
+  /** `pool`: the stack index of the scratch table of strings made so far, or 0 for none. */
+  constructor(private readonly L: LuaState, private readonly pool: number) {}
+
+  push(value: unknown, depth: number): void {
+    const { L } = this;
+    if (depth > MAX_DEPTH) throw new ValueError(`a value nested more than ${MAX_DEPTH} deep`);
+    if (!lua.lua_checkstack(L, 3)) throw new ValueError('a value too large for the Lua stack');
+    if (value === null || value === undefined) lua.lua_pushnil(L);
+    else if (typeof value === 'boolean') lua.lua_pushboolean(L, value);
+    else if (typeof value === 'number') pushNumber(L, value);
+    else if (typeof value === 'string') this.text(value);
+    else if (value instanceof Uint8Array) lua.lua_pushstring(L, value);
+    else if (Array.isArray(value)) this.list(value, depth);
+    else if (typeof value === 'object') this.record(value as Record<string, unknown>, depth);
+    else throw new ValueError(`a JavaScript ${typeof value} cannot become a Lua value`);
+  }
+
+  private text(text: string): void {
+    const { L } = this;
+    if (this.pool === 0 || text.length > POOLED_MAX_CHARS) return pushText(L, text);
+    const made = this.pooled.get(text);
+    if (made !== undefined) {
+      lua.lua_rawgeti(L, this.pool, made);
+      return;
+    }
+    pushText(L, text);
+    const id = this.pooled.size + 1;
+    this.pooled.set(text, id);
+    lua.lua_pushvalue(L, -1);
+    lua.lua_rawseti(L, this.pool, id);
+  }
+
+  private list(value: readonly unknown[], depth: number): void {
+    const { L } = this;
     // A list may carry named fields too (`truncated`, `total`): they become the table's string keys.
-    const fields = Object.keys(value).filter((key) => !/^\d+$/.test(key));
+    const keys = Object.keys(value);
+    const fields = keys.length === value.length ? [] : keys.filter((key) => !/^\d+$/.test(key));
     lua.lua_createtable(L, value.length, fields.length);
     for (let i = 0; i < value.length; i++) {
-      pushValue(L, value[i], depth + 1);
+      this.push(value[i], depth + 1);
       lua.lua_rawseti(L, -2, i + 1);
     }
-    for (const key of fields) {
-      pushText(L, key);
-      pushValue(L, (value as unknown as Record<string, unknown>)[key], depth + 1);
-      lua.lua_rawset(L, -3);
-    }
-  } else if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null);
-    lua.lua_createtable(L, 0, entries.length);
-    for (const [key, v] of entries) {
-      pushText(L, key);
-      pushValue(L, v, depth + 1);
-      lua.lua_rawset(L, -3);
-    }
-  } else {
-    throw new ValueError(`a JavaScript ${typeof value} cannot become a Lua value`);
+    for (const key of fields) this.field(key, (value as unknown as Record<string, unknown>)[key], depth);
+  }
+
+  private record(value: Record<string, unknown>, depth: number): void {
+    const keys = Object.keys(value);
+    lua.lua_createtable(this.L, 0, keys.length);
+    for (const key of keys) this.field(key, value[key], depth);
+  }
+
+  private field(key: string, value: unknown, depth: number): void {
+    if (value === undefined || value === null) return;
+    this.text(key);
+    this.push(value, depth + 1);
+    lua.lua_rawset(this.L, -3);
   }
 }
 

@@ -18,10 +18,10 @@ const SYMBOL_TYPE = /(?:^|\s)type:symbol(?:\s|$)/i;
 /** A list with named fields: they reach the script as the table's string keys. */
 export type Rows<Row> = Row[] & { truncated?: boolean };
 
+/** Rows name no commit: they come from the index at the default branch, which source.read reads by default. */
 export interface LineRow {
   readonly repo: string;
   readonly path: string;
-  readonly commit: string;
   readonly language?: string;
   /** Absent for a match on the path alone. */
   readonly line?: number;
@@ -34,7 +34,6 @@ export interface LineRow {
 export interface SymbolRow {
   readonly repo: string;
   readonly path: string;
-  readonly commit: string;
   readonly language?: string;
   readonly line: number;
   readonly column: number;
@@ -57,7 +56,7 @@ function fileMatches(response: SearchResponse): FileMatch[] {
 }
 
 function fileRows(match: FileMatch, rank?: number): LineRow[] {
-  const base = { repo: match.repository, path: match.path, commit: match.commit, ...(match.language === null ? {} : { language: match.language }), ...(rank === undefined ? {} : { rank }) };
+  const base = { repo: match.repository, path: match.path, ...(match.language === null ? {} : { language: match.language }), ...(rank === undefined ? {} : { rank }) };
   if (match.lineMatches.length === 0) return [base];
   return match.lineMatches.map((lm) => ({ ...base, line: lm.lineNumber + 1, column: (lm.offsetAndLengths[0]?.[0] ?? 0) + 1, text: lm.line }));
 }
@@ -96,7 +95,7 @@ export async function symbolRows(ctx: ToolContext, args: ScriptArgs): Promise<Ro
   for (const match of fileMatches(response)) {
     for (const symbol of match.symbols ?? []) {
       rows.push({
-        repo: match.repository, path: match.path, commit: match.commit, ...(match.language === null ? {} : { language: match.language }),
+        repo: match.repository, path: match.path, ...(match.language === null ? {} : { language: match.language }),
         line: symbol.range.startLine + 1, column: symbol.range.startColumn + 1, name: symbol.name, kind: symbol.kind.toLowerCase(),
         ...(symbol.containerName === null ? {} : { container: symbol.containerName }), exported: symbol.exported,
       });
