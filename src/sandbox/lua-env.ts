@@ -33,7 +33,7 @@ const LIBRARIES: readonly (readonly [string, LuaFunction])[] = [
 const OS_FUNCTIONS = ['time', 'date', 'clock'];
 
 /** Set when a run must end: every catch point raises it again. */
-export type StopCheck = () => string | null;
+type StopCheck = () => string | null;
 
 export function openSandbox(stopped: StopCheck): LuaState {
   const L = luaL.luaL_newstate();

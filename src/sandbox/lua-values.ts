@@ -26,7 +26,7 @@ export function luaText(L: LuaState, idx: number): string | null {
   return bytes === null ? null : decodeLua(bytes);
 }
 
-export function pushNumber(L: LuaState, n: number): void {
+function pushNumber(L: LuaState, n: number): void {
   if (Number.isInteger(n) && n >= INT_MIN && n <= INT_MAX) lua.lua_pushinteger(L, n);
   else lua.lua_pushnumber(L, n);
 }

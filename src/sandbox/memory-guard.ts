@@ -13,7 +13,7 @@ import { runInNewContext } from 'node:vm';
 /** Allocations are counted cheaply; the thread's real total is measured per this much. */
 const MEASURE_EVERY_BYTES = 1024 * 1024;
 
-export class BudgetError extends RangeError {
+class BudgetError extends RangeError {
   override readonly name = 'BudgetError';
 }
 
@@ -64,7 +64,9 @@ function charge(bytes: number): void {
 /** Replaces globalThis.Uint8Array for this thread; instances stay true Uint8Arrays. */
 export function installMemoryGuard(): void {
   if (collect !== null) return;
-  // The one way to a full, synchronous collection from inside a worker (V8 options cannot be passed to one).
+  // The one way to a full, synchronous collection from inside a worker (V8 options cannot be passed
+  // to one). V8's flags are the process's: contexts made later on any thread also get a `gc`
+  // global, which only lets their own code ask for a collection.
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as (options: { type: 'major'; execution: 'sync' }) => void;
   collect = () => gc({ type: 'major', execution: 'sync' });

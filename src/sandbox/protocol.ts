@@ -19,7 +19,6 @@ export const HOST_FUNCTIONS = {
 } as const;
 
 export type HostFunction = keyof typeof HOST_FUNCTIONS;
-export type CallBudget = (typeof HOST_FUNCTIONS)[HostFunction];
 
 /** The site configuration's names (`deepSearch.evaluator.*`) of the limits a run can reach. */
 export type LimitName =

@@ -12,6 +12,7 @@ import { RunHost, type GeneratedFile, type HostCall } from './run-host.js';
 import type { SandboxTasks } from './tasks.js';
 
 export type { GeneratedFile, HostCall } from './run-host.js';
+export { MAX_OUTPUT_CHARS } from './run-channel.js';
 export type { HostFunction, LimitName, RunLimits, StopReason } from './protocol.js';
 
 export interface ScriptRequest {
@@ -22,7 +23,7 @@ export interface ScriptRequest {
 }
 
 export interface ScriptOutcome {
-  /** Everything printed, in order (the worker keeps at most a megabyte). */
+  /** Everything printed, in order, up to MAX_OUTPUT_CHARS (the worker drops the rest and counts it). */
   readonly output: string;
   readonly droppedOutputChars: number;
   readonly files: readonly GeneratedFile[];

@@ -4,7 +4,7 @@
  * whose lists were cut, the generated files (attached as embedded resources) and the calls it made.
  * Nothing in it depends on timing, so the same script over the same data answers the same.
  */
-import type { GeneratedFile, ScriptOutcome } from '../../../sandbox/script-runner.js';
+import { MAX_OUTPUT_CHARS, type GeneratedFile, type ScriptOutcome } from '../../../sandbox/script-runner.js';
 import { AnswerBuilder } from '../answer.js';
 import { plural } from '../format.js';
 import type { EmbeddedFile, ToolAnswer } from '../tool.js';
@@ -22,7 +22,7 @@ export function evaluatorAnswer(outcome: ScriptOutcome, truncatedCalls: readonly
   if (shown.length < outcome.output.length) {
     notes.push(`(output cut to fit the answer budget of ${plural(maxAnswerTokens, 'token')}: showing ${plural(lineCount(shown), 'line')} of ${printedLines}; print less, or write the full result with output.file)`);
   }
-  if (outcome.droppedOutputChars > 0) notes.push(`(the script printed ${plural(outcome.droppedOutputChars, 'more character')} past the 1 MB the evaluator keeps)`);
+  if (outcome.droppedOutputChars > 0) notes.push(`(the script printed ${plural(outcome.droppedOutputChars, 'more character')} after the first ${MAX_OUTPUT_CHARS.toLocaleString('en-US')}, which is all the evaluator keeps)`);
   if (outcome.output === '' && outcome.error === null && outcome.stop === null && outcome.files.length === 0) notes.push('(the script printed nothing: use print(), or return a value)');
   if (outcome.error !== null) notes.push(`Error: ${outcome.error}`);
   if (outcome.stop !== null) notes.push(`Stopped: ${outcome.stop.message}.${outcome.output === '' ? '' : ' The output above is what the script printed until then.'}`);

@@ -11,7 +11,7 @@ import { rankFiles } from './nls-rank.js';
 import { engineQuery, parseNlsQuery } from './nls-terms.js';
 
 /** Rows a search may hand a script (the engine's own limits apply first). */
-export const MAX_ROWS = 100_000;
+const MAX_ROWS = 100_000;
 const FILE_FILTER = /^-?(?:file|f|path):/i;
 const SYMBOL_TYPE = /(?:^|\s)type:symbol(?:\s|$)/i;
 

@@ -13,7 +13,7 @@ import { checkedPath } from './file-path.js';
 import { describeAt, resolveRepoAtCommit } from './revision.js';
 
 /** The most a whole-file read hands a script; a line range of a larger file is fine. */
-export const MAX_READ_BYTES = 8 * 1024 * 1024;
+const MAX_READ_BYTES = 8 * 1024 * 1024;
 const MAX_LINE = 10_000_000;
 
 export interface EntryRow {

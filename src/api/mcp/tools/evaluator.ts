@@ -8,7 +8,7 @@ import { SOURCEGRAPH_PREFIX, ToolError, type ToolDefinition } from '../tool.js';
 import { evaluatorAnswer } from './evaluator-answer.js';
 import { scriptHost } from './evaluator-host.js';
 
-export const MAX_SCRIPT_CHARS = 100_000;
+const MAX_SCRIPT_CHARS = 100_000;
 
 const DESCRIPTION = `${SOURCEGRAPH_PREFIX}
 Runs a sandboxed Lua 5.3 script over search results (no network or files). print() writes the answer; returned values are printed, tables as JSON.
