@@ -1,8 +1,9 @@
 /**
  * A fresh Lua state holding only what cannot reach the host: the base library without file loading
  * or collector control, string (without dump), table, math, utf8, coroutine, and os.time, os.date
- * and os.clock. Text chunks only. Once a run is stopped (`stopped()` returns its message) no
- * pcall, xpcall or coroutine.resume can catch the error: each raises it again.
+ * and os.clock. Text chunks only. Once a run is stopped (`stopped()` returns its message) none of
+ * the places Lua catches errors (pcall, xpcall, coroutine.resume, load's reader function) can
+ * swallow it: each raises it again.
  */
 import { lua, luaL, lualib, type LuaFunction, type LuaState } from './fengari-api.js';
 import { luaText, pushText } from './lua-values.js';
@@ -14,8 +15,8 @@ pcall = function(...) return check(raw_pcall(...)) end
 xpcall = function(...) return check(raw_xpcall(...)) end
 coroutine.resume = function(...) return check(raw_resume(...)) end
 load = function(chunk, name, mode, ...)
-  if select('#', ...) > 0 then return raw_load(chunk, name, "t", ...) end
-  return raw_load(chunk, name, "t")
+  if select('#', ...) > 0 then return check(raw_load(chunk, name, "t", ...)) end
+  return check(raw_load(chunk, name, "t"))
 end
 getmetatable("").__metatable = false
 string.dump, dofile, loadfile, collectgarbage, print = nil, nil, nil, nil, nil
