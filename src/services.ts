@@ -20,10 +20,13 @@ import type { SymbolIndex } from './model/symbols.js';
 import { createEnginePool } from './pool/engine-pool.js';
 import { createInThreadEnginePool } from './pool/in-thread-pool.js';
 import type { EnginePool } from './pool/pool.js';
+import { createSandboxPool } from './pool/sandbox-pool.js';
 import { createRepoBrowser } from './repos/browser.js';
 import { registryHistorySource } from './repos/history-source.js';
 import { gitDirOf, mirrorDir, recordIndexOutcome } from './repos/registry.js';
 import { createRevisionSource } from './repos/revisions.js';
+import { createScriptRunner, type ScriptRunner } from './sandbox/script-runner.js';
+import { SANDBOX_ENTRY, SANDBOX_KINDS } from './sandbox/tasks.js';
 import type { SearchService } from './search/contracts.js';
 import { createSearchService } from './search/service.js';
 import { createAccountService, createConfigService } from './store/account-service.js';
@@ -51,6 +54,8 @@ export interface Services {
   readonly diffs: DiffHistory;
   /** The symbol tables stored in the index; files outside it are parsed in the pool. */
   readonly symbols: SymbolIndex;
+  /** Lua scripts for the evaluator tool, in a sandbox pool of their own, started on first use. */
+  readonly evaluator: ScriptRunner;
   readonly accounts: AccountService;
   readonly siteConfig: ConfigService;
   /** Indexes the repository and records on it whether that failed. */
@@ -69,6 +74,15 @@ export interface ServicesOptions {
    */
   readonly pool?: 'workers' | 'in-thread';
 }
+
+/**
+ * Lua runs at once: scripts mostly wait on the searches they ask for, which the engine pool runs;
+ * a caller may hold at most half the threads (the fair queue), so two callers' scripts never queue
+ * behind each other. Each thread keeps a Lua VM and a heap of up to deepSearch.evaluator.maxMemoryBytes.
+ */
+const SANDBOX_THREADS = 2;
+/** The pool's own bound on a run; the site setting (at most an hour) sets each run's deadline. */
+const SANDBOX_MAX_RUN_MS = 3_600_000;
 
 export function createServices(config: Config, options: ServicesOptions = {}): Services {
   const store = openStore(config.dataDir);
@@ -98,8 +112,15 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
       };
     }),
   });
+  const evaluator = createScriptRunner({
+    limits: () => settings().deepSearch.evaluator,
+    createPool: (heapMiB) => createSandboxPool({
+      entry: SANDBOX_ENTRY, kinds: SANDBOX_KINDS, heapMiB, threads: Math.min(SANDBOX_THREADS, config.threads),
+      maxRunMs: SANDBOX_MAX_RUN_MS, sliceMs: null,
+    }),
+  });
   return {
-    config, store, catalog, pool, docs, search, history, settings,
+    config, store, catalog, pool, docs, search, history, settings, evaluator,
     repos: createRepoBrowser(repoCtx),
     diffs: createDiffHistory(gitDir, pool),
     symbols: createSymbolIndex({ catalog, docs, parse: (path, content) => pool.submit('parse-symbols', { path, content }) }),
@@ -123,6 +144,7 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
     },
     reasonToIndex: (repo) => reasonToIndex(config.dataDir, catalog, { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo) }),
     async close() {
+      await evaluator.close();
       await docs.close();
       await pool.close();
       await commits.close();

@@ -38,10 +38,11 @@ const LAYERS: LayerTable = [
   ['main.ts', ['server', 'services.ts', 'api/graphql', 'api/pages', 'api/stream', 'http', 'auth', 'repos', 'indexer', 'search', 'pool', 'history', 'index', 'regex', 'store', 'config.ts', ...SHARED]],
   ['server', ['services.ts', 'api/graphql', 'api/mcp', 'api/pages', 'http', 'auth', 'repos', 'search', 'pool', 'history', 'symbols', 'index', 'git', 'store', 'config.ts', ...SHARED]],
   // Every service, built once from the configuration, for the server and the one-shot commands.
-  ['services.ts', ['repos', 'indexer', 'search', 'pool', 'history', 'symbols', 'index', 'store', 'config.ts', ...SHARED]],
+  ['services.ts', ['repos', 'indexer', 'search', 'sandbox', 'pool', 'history', 'symbols', 'index', 'store', 'config.ts', ...SHARED]],
   // The front doors reach the engine through search/, history/ and symbols/ services, never index/ or store/.
   ['api/graphql', ['http', 'auth', 'search', 'history', 'query', ...SHARED]],
-  ['api/mcp', ['http', 'auth', 'search', 'history', 'symbols', 'git', ...SHARED]],
+  // The evaluator tool serves its scripts' calls to search/, history/ and symbols/ through sandbox/'s runner.
+  ['api/mcp', ['http', 'auth', 'search', 'sandbox', 'history', 'symbols', 'git', 'query', ...SHARED]],
   ['api/stream', ['http', 'auth', 'search', 'query', ...SHARED]],
   ['api/pages', ['http', ...SHARED]],
   // A request's abort signal carries its caller to the pool's fair queue (pool/work-owner.ts).
@@ -51,6 +52,8 @@ const LAYERS: LayerTable = [
   ['repos', ['search', 'history', 'index', 'git', 'store', ...SHARED]],
   ['indexer', ['pool', 'index', 'git', ...SHARED]],
   ['search', ['pool', 'shard', 'history', 'index', 'regex', 'matcher', 'query', ...SHARED]],
+  // Lua scripts run in the sandbox pool's workers (fengari's one home); the host side serves their calls.
+  ['sandbox', ['pool', ...SHARED]],
   // Workers run shard searches, index batches, symbol parses and history's line and text scans.
   ['pool', ['shard', 'history', 'symbols', 'index', 'matcher', ...SHARED]],
   ['shard', ['symbols', 'index', 'matcher', 'query', ...SHARED]],
@@ -153,7 +156,7 @@ test('the checker reports a made-up upward import and a made-up circle', () => {
 });
 
 test('the checker reports a folder missing from the table and a row that allows an upward import', () => {
-  assert.deepEqual(layerViolations(new Map([['src/sandbox/lua.ts', []]]), LAYERS), ['src/sandbox/lua.ts: sandbox has no row in the layer table']);
+  assert.deepEqual(layerViolations(new Map([['src/plugins/lua.ts', []]]), LAYERS), ['src/plugins/lua.ts: plugins has no row in the layer table']);
   assert.deepEqual(tableProblems([['search', ['shard']], ['shard', ['search']]]), ['shard may import search, which is not a layer below it']);
 });
 

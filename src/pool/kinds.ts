@@ -4,6 +4,7 @@
  */
 import { createError, errorMessage, isQuarryError, type ErrorCode, type QuarryError } from '../errors.js';
 import type { CodedFailure } from './messages.js';
+import type { MessagePort } from 'node:worker_threads';
 import type { TaskMap } from './pool.js';
 
 export interface KindPolicy<Task> {
@@ -11,9 +12,12 @@ export interface KindPolicy<Task> {
   readonly what: string;
   /** The code of a failure that is not the handler's own QuarryError: a bug, a thread that died, a memory cap. */
   readonly failure: ErrorCode;
-  /** Arrays that go to a worker moved with the task, not copied. */
-  readonly transfer?: (task: Task) => readonly ArrayBufferLike[];
+  /** Arrays (and message ports) that go to a worker moved with the task, not copied. */
+  readonly transfer?: (task: Task) => readonly Transferable[];
 }
+
+/** What a task may move to its worker: array buffers, and a port for talking to its caller while it runs. */
+export type Transferable = ArrayBufferLike | MessagePort;
 
 export type KindTable<Tasks extends TaskMap> = { readonly [K in keyof Tasks]: KindPolicy<Tasks[K]['task']> };
 
@@ -26,7 +30,7 @@ export function cancelled(what: string): QuarryError {
 }
 
 export function waitedPastDeadline(what: string): QuarryError {
-  return createError('TIMEOUT', `${what} waited past its deadline for a worker`);
+  return createError('TIMEOUT', `${what} waited past its deadline for a worker`, { waitedForWorker: true });
 }
 
 /** The error of a task that failed in its handler or lost its thread. */

@@ -11,7 +11,7 @@ import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { createError, type QuarryError } from '../errors.js';
 import { createFairDispatcher, PreemptedError, type FairDispatcher } from './fair-dispatch.js';
-import { cancelled, poolClosed, taskFailure, waitedPastDeadline, type KindPolicy, type KindTable } from './kinds.js';
+import { cancelled, poolClosed, taskFailure, waitedPastDeadline, type KindPolicy, type KindTable, type Transferable } from './kinds.js';
 import { createLoopHold } from './loop-hold.js';
 import { WORKER_LOADED, WORKER_LOADING, type TaskMessage } from './messages.js';
 import type { Pool, SubmitOptions, TaskMap } from './pool.js';
@@ -29,14 +29,17 @@ export interface PiscinaPoolConfig<Tasks extends TaskMap> {
   readonly kinds: KindTable<Tasks>;
   /** Time a running task gets past its deadline to notice it and return partial results, before its worker is terminated. */
   readonly deadlineGraceMs: number;
-  /** A caller's task that holds a thread this long while other callers wait is stopped. */
-  readonly sliceMs: number;
+  /** A caller's task that holds a thread this long while other callers wait is stopped; null: never. */
+  readonly sliceMs: number | null;
   /** Caps for each worker: one that outgrows its heap is terminated, its task fails and a new worker takes its place. */
   readonly resourceLimits?: ResourceLimits;
   readonly admit?: Admission<Tasks>;
   /** Runs when the pool closes, before its threads stop. */
   readonly onClose?: () => Promise<void>;
 }
+
+/** Piscina's own name for what run() moves: array buffers and message ports. */
+type PiscinaTransferList = NonNullable<NonNullable<Parameters<Piscina['run']>[1]>['transferList']>;
 
 /** How long closing waits for threads still loading; a thread that died loading never reports. */
 const LOAD_WAIT_MS = 30_000;
@@ -101,12 +104,12 @@ interface Placement {
   readonly fair: FairDispatcher;
   readonly closing: AbortSignal;
   readonly graceMs: number;
-  readonly sliceMs: number;
+  readonly sliceMs: number | null;
   readonly resourceLimits: ResourceLimits | undefined;
 }
 
 /** Runs one task when its caller's turn comes; past its deadline plus the grace period its worker is terminated. */
-async function runTask<Result>(place: Placement, message: TaskMessage, transferList: readonly ArrayBufferLike[], policy: KindPolicy<never>, owner: string, options: SubmitOptions): Promise<Result> {
+async function runTask<Result>(place: Placement, message: TaskMessage, transferList: readonly Transferable[], policy: KindPolicy<never>, owner: string, options: SubmitOptions): Promise<Result> {
   const { signal, deadline } = options;
   const { what } = policy;
   const hardStop = deadline === undefined ? null : AbortSignal.timeout(Math.max(0, deadline - Date.now()) + place.graceMs);
@@ -119,8 +122,8 @@ async function runTask<Result>(place: Placement, message: TaskMessage, transferL
       preemptedBy = preempted;
       // Closing stops running tasks by destroying piscina, which terminates threads without starting new ones.
       const stops = preempted === null ? bounds : [...bounds, preempted];
-      return (await place.piscina.run(message, { ...(stops.length > 0 ? { signal: AbortSignal.any(stops) } : {}), transferList: transferList as ArrayBuffer[] })) as Result;
-    }, owner === UNOWNED ? {} : { sliceMs: place.sliceMs });
+      return (await place.piscina.run(message, { ...(stops.length > 0 ? { signal: AbortSignal.any(stops) } : {}), transferList: [...transferList] as PiscinaTransferList })) as Result;
+    }, owner === UNOWNED || place.sliceMs === null ? {} : { sliceMs: place.sliceMs });
   } catch (err) {
     if (place.closing.aborted) throw poolClosed();
     if (hardStop?.aborted) throw started ? createError('TIMEOUT', `${what} did not stop by its deadline; its worker was terminated`) : waitedPastDeadline(what);
@@ -134,7 +137,7 @@ async function runTask<Result>(place: Placement, message: TaskMessage, transferL
 function workerFailure(err: unknown, policy: KindPolicy<never>, limits: ResourceLimits | undefined): QuarryError {
   if ((err as { code?: unknown } | null)?.code !== 'ERR_WORKER_OUT_OF_MEMORY') return taskFailure(err, policy);
   const cap = limits?.maxOldGenerationSizeMb === undefined ? '' : ` (its heap is capped at ${limits.maxOldGenerationSizeMb} MiB)`;
-  return createError(policy.failure, `${policy.what} ran out of memory${cap}; its worker was replaced`);
+  return createError(policy.failure, `${policy.what} ran out of memory${cap}; its worker was replaced`, { outOfMemory: true });
 }
 
 /**

@@ -17,6 +17,11 @@ export interface SandboxPoolOptions<Tasks extends TaskMap> {
   readonly heapMiB?: number;
   /** The longest a task may take from its submission: a later deadline, or none, is brought down to this. */
   readonly maxRunMs?: number;
+  /**
+   * A caller's task that holds a thread this long while other callers wait is stopped; null: never
+   * (tasks that mostly wait on their caller, whose deadline already bounds everyone's wait).
+   */
+  readonly sliceMs?: number | null;
 }
 
 const DEFAULT_HEAP_MIB = 64;
@@ -34,7 +39,7 @@ export function createSandboxPool<Tasks extends TaskMap>(options: SandboxPoolOpt
     threads: Math.max(1, options.threads ?? 1),
     kinds: options.kinds,
     deadlineGraceMs: 0,
-    sliceMs: SLICE_MS,
+    sliceMs: options.sliceMs === undefined ? SLICE_MS : options.sliceMs,
     resourceLimits: { maxOldGenerationSizeMb: options.heapMiB ?? DEFAULT_HEAP_MIB, maxYoungGenerationSizeMb: YOUNG_HEAP_MIB, stackSizeMb: STACK_MIB },
   });
   return {

@@ -10,7 +10,7 @@ import { withIndexedFiles } from '../repos/browser.js';
 import type { Services } from '../services.js';
 import { PRODUCT_VERSION } from './graphql.js';
 
-export type McpToolServices = Pick<Services, 'catalog' | 'docs' | 'repos' | 'search' | 'diffs' | 'symbols' | 'history'>;
+export type McpToolServices = Pick<Services, 'catalog' | 'docs' | 'repos' | 'search' | 'diffs' | 'symbols' | 'history' | 'evaluator'>;
 
 export interface McpDoorDeps {
   readonly log: (line: string) => void;
@@ -42,6 +42,7 @@ export function mcpServices(services: McpToolServices): McpServices {
     diffs: services.diffs,
     symbols: services.symbols,
     history: services.history,
+    evaluator: services.evaluator,
   };
 }
 

@@ -41,7 +41,17 @@ const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly d
   'search.limits.maxCount': { kind: 'positive integer', default: 500000 },
   'repos.syncIntervalSeconds': { kind: 'positive integer', default: 600 },
   'http.maxBodyBytes': { kind: 'positive integer', default: 10485760 },
+  'deepSearch.evaluator.maxGeneratedFileSizeBytes': { kind: 'positive integer', default: 10485760 },
+  'deepSearch.evaluator.maxSearchesPerExecution': { kind: 'positive integer', default: 100 },
+  'deepSearch.evaluator.maxSourceReadsPerExecution': { kind: 'positive integer', default: 1000 },
+  'deepSearch.evaluator.maxExecutionSeconds': { kind: 'positive integer', default: 30 },
+  'deepSearch.evaluator.maxMemoryBytes': { kind: 'positive integer', default: 134217728 },
 };
+
+/** A sandbox worker needs this much heap for the Lua VM itself, before a script stores anything. */
+const MIN_EVALUATOR_MEMORY_BYTES = 32 * 1024 * 1024;
+/** Longer runs would outlast any client's patience (and the longest timer Node keeps exact). */
+const MAX_EVALUATOR_SECONDS = 3600;
 
 export const SITE_CONFIG_KEYS: readonly string[] = Object.keys(SETTINGS);
 
@@ -82,6 +92,19 @@ export interface SiteConfiguration {
   readonly search: { readonly defaultTimeoutSeconds: number; readonly limits: { readonly maxTimeoutSeconds: number; readonly maxResults: number; readonly maxCount: number } };
   readonly repos: { readonly syncIntervalSeconds: number };
   readonly http: { readonly maxBodyBytes: number };
+  /**
+   * The evaluator tool's limits per run: Sourcegraph's three, and Quarry's deadline and memory cap
+   * (the sandbox worker's heap, and separately the bytes of Lua strings alive at once).
+   */
+  readonly deepSearch: {
+    readonly evaluator: {
+      readonly maxGeneratedFileSizeBytes: number;
+      readonly maxSearchesPerExecution: number;
+      readonly maxSourceReadsPerExecution: number;
+      readonly maxExecutionSeconds: number;
+      readonly maxMemoryBytes: number;
+    };
+  };
 }
 
 function invalid(message: string, path: string): never {
@@ -153,6 +176,13 @@ export function effectiveSiteConfig(document: JsonValue): SiteConfiguration {
   const config = nest(flat) as unknown as SiteConfiguration;
   if (config.search.defaultTimeoutSeconds > config.search.limits.maxTimeoutSeconds) {
     invalid('"search.defaultTimeoutSeconds" must not exceed "search.limits.maxTimeoutSeconds"', 'search.defaultTimeoutSeconds');
+  }
+  const { evaluator } = config.deepSearch;
+  if (evaluator.maxMemoryBytes < MIN_EVALUATOR_MEMORY_BYTES) {
+    invalid(`"deepSearch.evaluator.maxMemoryBytes" must be at least ${MIN_EVALUATOR_MEMORY_BYTES} (32 MiB), not ${evaluator.maxMemoryBytes}`, 'deepSearch.evaluator.maxMemoryBytes');
+  }
+  if (evaluator.maxExecutionSeconds > MAX_EVALUATOR_SECONDS) {
+    invalid(`"deepSearch.evaluator.maxExecutionSeconds" must be at most ${MAX_EVALUATOR_SECONDS}, not ${evaluator.maxExecutionSeconds}`, 'deepSearch.evaluator.maxExecutionSeconds');
   }
   return deepFreeze(config);
 }

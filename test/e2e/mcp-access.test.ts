@@ -54,7 +54,7 @@ after(() => instance.close());
 
 describe('the MCP endpoints of a running server', () => {
   it('lists exactly each endpoint\'s tools', async () => {
-    const core = ['commit_search', 'diff_search', 'keyword_search', 'list_files', 'list_refs', 'list_repos', 'nls_search', 'read_file'];
+    const core = ['commit_search', 'diff_search', 'evaluator', 'keyword_search', 'list_files', 'list_refs', 'list_repos', 'nls_search', 'read_file'];
     const expected: Record<string, string[]> = {
       '/.api/mcp': core,
       '/.api/mcp/all': [...core, 'compare_revisions', 'find_references', 'get_contributor_repos', 'go_to_definition'].sort(),
@@ -96,6 +96,29 @@ describe('the MCP endpoints of a running server', () => {
     assert.ok(search.text.includes(OPEN) && !search.text.includes(SECRET), search.text);
     const nls = await callAs(aliceMcp, 'nls_search', { query: 'where is the router' });
     assert.ok(!nls.text.includes(SECRET), nls.text);
+  });
+
+  it('runs evaluator scripts as the caller, attaches generated files, and stops a runaway one at the site\'s deadline', async () => {
+    const client = await connect('/.api/mcp', aliceMcp);
+    try {
+      const script = 'local seen = {} for _, h in ipairs(search.keyword("Router")) do seen[h.repo] = true end\n' +
+        'local repos = {} for repo in pairs(seen) do repos[#repos + 1] = repo end table.sort(repos)\n' +
+        'output.file("repos.txt", table.concat(repos, "\\n")) print(#repos, repos[1])';
+      const result = await client.callTool({ name: 'evaluator', arguments: { script } });
+      assert.equal(result.isError, undefined);
+      assert.deepEqual(result.content, [
+        { type: 'text', text: `1\t${OPEN}\n\nAttached: repos.txt (text/plain, ${OPEN.length} bytes)\n(1 search, 0 source reads)\n` },
+        { type: 'resource', resource: { uri: 'evaluator://output/repos.txt', mimeType: 'text/plain', text: OPEN } },
+      ]);
+      setConfig('{ "deepSearch.evaluator.maxExecutionSeconds": 2 }');
+      const runaway = client.callTool({ name: 'evaluator', arguments: { script: 'print("spinning") while true do end' } });
+      assert.equal((await listTools(alice)).status, 200, 'the server answers while a script spins');
+      const stopped = (await runaway).content as { text: string }[];
+      assert.match(stopped[0]!.text, /^spinning\n\nStopped: the script ran out of time: a run may take 2 s \(deepSearch\.evaluator\.maxExecutionSeconds\)/);
+    } finally {
+      setConfig('{}');
+      await client.close();
+    }
   });
 
   it('answers revisions that do not exist as tool errors', async () => {

@@ -47,6 +47,9 @@ describe('site configuration', () => {
       search: { defaultTimeoutSeconds: 10, limits: { maxTimeoutSeconds: 60, maxResults: 10000, maxCount: 500000 } },
       repos: { syncIntervalSeconds: 600 },
       http: { maxBodyBytes: 10485760 },
+      deepSearch: {
+        evaluator: { maxGeneratedFileSizeBytes: 10485760, maxSearchesPerExecution: 100, maxSourceReadsPerExecution: 1000, maxExecutionSeconds: 30, maxMemoryBytes: 134217728 },
+      },
     });
     assert.ok(Object.isFrozen(config.effective.rateLimits));
   });
@@ -113,6 +116,9 @@ describe('site configuration', () => {
       ['{"mcp.enabled": true, "mcp": {"enabled": false}}', /"mcp\.enabled" is set twice/],
       ['{"mcp.tools.disabled": ["nope"]}', /"mcp\.tools\.disabled" names an unknown tool "nope"/],
       ['{"search.defaultTimeoutSeconds": 90}', /must not exceed "search\.limits\.maxTimeoutSeconds"/],
+      ['{"deepSearch.evaluator.maxMemoryBytes": 1048576}', /"deepSearch\.evaluator\.maxMemoryBytes" must be at least 33554432 \(32 MiB\), not 1048576/],
+      ['{"deepSearch": {"evaluator": {"maxExecutionSeconds": 7200}}}', /"deepSearch\.evaluator\.maxExecutionSeconds" must be at most 3600, not 7200/],
+      ['{"deepSearch.evaluator.maxSearchesPerExecution": 0}', /must be a positive integer, not 0/],
       ['[]', /the document must be a JSON object/],
       ['{\n"mcp.enabled": true,,\n}', /^invalid JSON at 2:21: expected a quoted key, found ","$/],
     ];

@@ -87,7 +87,8 @@ export function createMcpServer(endpoint: Endpoint, tools: readonly ListedTool[]
     const answer = checked.ok ? await env.callTool(requestIdOf(extra), name, checked.args, extra.signal) : { text: checked.message, isError: true };
     // Text content only: Sourcegraph also mirrored it as structuredContent `{ text }`, which doubles
     // every answer on the wire and, in clients that show the model both, in the agent's context.
-    return { content: [{ type: 'text', text: answer.text }], ...(answer.isError ? { isError: true } : {}) };
+    const files = (answer.resources ?? []).map((r) => ({ type: 'resource' as const, resource: r.blob === undefined ? { uri: r.uri, mimeType: r.mimeType, text: r.text ?? '' } : { uri: r.uri, mimeType: r.mimeType, blob: r.blob } }));
+    return { content: [{ type: 'text', text: answer.text }, ...files], ...(answer.isError ? { isError: true } : {}) };
   });
   return server;
 }

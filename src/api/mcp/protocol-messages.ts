@@ -3,7 +3,7 @@
  * protocol threads speak MCP through the SDK; every tool still runs on the main thread.
  */
 import type { ObjectSchema } from './arguments.js';
-import type { Endpoint } from './tool.js';
+import type { EmbeddedFile, Endpoint } from './tool.js';
 
 /** A tool as tools/list shows it: what a protocol thread needs to answer without the tool itself. */
 export interface ListedTool {
@@ -26,7 +26,7 @@ export type ToProtocolThread =
     /** Hidden and refused for this request (site setting `mcp.tools.disabled`, read when it arrived). */
     readonly disabledTools: readonly string[];
   }
-  | { readonly type: 'answer'; readonly id: number; readonly call: number; readonly text: string; readonly isError: boolean }
+  | { readonly type: 'answer'; readonly id: number; readonly call: number; readonly text: string; readonly isError: boolean; readonly resources?: readonly EmbeddedFile[] }
   | { readonly type: 'abort'; readonly id: number };
 
 export type FromProtocolThread =

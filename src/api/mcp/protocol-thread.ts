@@ -71,7 +71,7 @@ port.on('message', (message: ToProtocolThread) => {
     case 'answer': {
       const resolve = pendingCalls.get(message.call);
       pendingCalls.delete(message.call);
-      resolve?.({ text: message.text, isError: message.isError });
+      resolve?.({ text: message.text, isError: message.isError, ...(message.resources === undefined ? {} : { resources: message.resources }) });
       break;
     }
     case 'abort':

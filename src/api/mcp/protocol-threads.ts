@@ -94,7 +94,10 @@ export class ProtocolThreads {
             this.log(`mcp: ${message.name} failed: ${err instanceof Error ? err.message : String(err)}`);
             return internalErrorAnswer(message.name);
           })
-          .then((answer) => this.send(thread, { type: 'answer', id: message.id, call: message.call, text: answer.text, isError: answer.isError === true }));
+          .then((answer) => this.send(thread, {
+            type: 'answer', id: message.id, call: message.call, text: answer.text, isError: answer.isError === true,
+            ...(answer.resources === undefined ? {} : { resources: answer.resources }),
+          }));
         return;
       case 'response':
         request.reply.send(message.status, message.body, { ...request.extraHeaders, ...message.headers });

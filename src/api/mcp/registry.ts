@@ -6,6 +6,7 @@
 import { commitSearchTool } from './tools/commit-search.js';
 import { compareRevisionsTool } from './tools/compare-revisions.js';
 import { diffSearchTool } from './tools/diff-search.js';
+import { evaluatorTool } from './tools/evaluator.js';
 import { findReferencesTool } from './tools/find-references.js';
 import { getContributorReposTool } from './tools/get-contributor-repos.js';
 import { goToDefinitionTool } from './tools/go-to-definition.js';
@@ -41,7 +42,7 @@ export const ENDPOINT_TABLE: Readonly<Record<McpToolName, readonly Endpoint[]>> 
 /** The tools built so far; later issues add theirs here. */
 export const IMPLEMENTED: readonly ToolDefinition[] = [
   readFileTool, listFilesTool, listReposTool, listRefsTool, keywordSearchTool, nlsSearchTool, goToDefinitionTool, findReferencesTool,
-  diffSearchTool, compareRevisionsTool, commitSearchTool, getContributorReposTool,
+  diffSearchTool, compareRevisionsTool, commitSearchTool, getContributorReposTool, evaluatorTool,
 ] as readonly ToolDefinition[];
 
 export interface RegistryOptions {

@@ -88,6 +88,7 @@ async function serve(deps: McpRouteDeps, threads: ProtocolThreads, endpoint: End
     origin: originOf(request),
     maxAnswerTokens: settings.maxAnswerTokens,
     services: deps.services,
+    log: deps.log,
   };
   // The protocol thread only asks for tools it listed, so the lookup cannot miss.
   await threads.handle(endpoint, request, reply, cors, settings.tools.disabled, (name, args) => runTool(tools.get(name)!, args, context, deps.log));

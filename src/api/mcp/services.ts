@@ -6,6 +6,7 @@ import type { DiffHistory } from '../../history/diff-service.js';
 import type { RepoHistory } from '../../history/repo-history.js';
 import type { RepoBrowser } from '../../model/repos.js';
 import type { SymbolIndex } from '../../model/symbols.js';
+import type { ScriptRunner } from '../../sandbox/script-runner.js';
 import type { SearchService } from '../../search/contracts.js';
 
 export interface McpServices {
@@ -28,4 +29,6 @@ export interface McpServices {
   readonly diffs?: DiffHistory;
   /** The commit index, for commit_search and get_contributor_repos; absent when not wired. */
   readonly history?: RepoHistory;
+  /** Lua scripts in the sandbox pool, for the evaluator; absent when not wired. */
+  readonly evaluator?: ScriptRunner;
 }

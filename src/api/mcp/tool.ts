@@ -17,12 +17,24 @@ export interface ToolContext {
   /** The answer budget in tokens (site configuration `mcp.maxAnswerTokens`). */
   readonly maxAnswerTokens: number;
   readonly services: McpServices;
+  /** The server log, for failures that are ours (their details never reach the agent). */
+  readonly log?: (line: string) => void;
 }
 
 /** A tool's answer: plain text in the Sourcegraph format; isError marks a tool error the agent can correct. */
 export interface ToolAnswer {
   readonly text: string;
   readonly isError?: boolean;
+  /** Files the tool made (the evaluator's output.file), sent after the text as embedded resources. */
+  readonly resources?: readonly EmbeddedFile[];
+}
+
+/** An embedded resource: UTF-8 content as text, anything else base64 in blob. */
+export interface EmbeddedFile {
+  readonly uri: string;
+  readonly mimeType: string;
+  readonly text?: string;
+  readonly blob?: string;
 }
 
 export interface ToolDefinition<Args = Record<string, unknown>> {

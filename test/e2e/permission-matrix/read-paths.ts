@@ -50,6 +50,11 @@ function mcp(name: string, scope: Scope, tool: string, args: (repo: string) => R
   return { name: `mcp ${tool} ${name}`.trim(), door: 'mcp', scope, reveals, tool, run: (door, repo) => door.mcp(tool, args(repo)) };
 }
 
+/** An evaluator script through one module; `script` gets the repository's name (Lua long strings need no escapes). */
+function evaluator(module: string, scope: Scope, script: (repo: string) => string, reveals: RegExp): ReadPath {
+  return mcp(module, scope, 'evaluator', (repo) => ({ script: script(repo) }), reveals);
+}
+
 export const READ_PATHS: readonly ReadPath[] = [
   graphql('repository(name:)', 'repository', gql.REPOSITORY_BY_NAME, SECRET_NAME),
   graphql('repository defaultBranch/branches/tags', 'repository', gql.REFS, /refs\/tags\/v1/),
@@ -107,6 +112,15 @@ export const READ_PATHS: readonly ReadPath[] = [
   mcp('repo:^name$', 'repository', 'keyword_search', (repo) => ({ query: `classified repo:^${rx(repo)}$` }), /classified/),
   mcp('repo:^name$', 'repository', 'nls_search', (repo) => ({ query: `repo:^${rx(repo)}$ classified plan` }), /classified/),
   mcp('by name', 'repository', 'list_repos', (repo) => ({ query: repo }), SECRET_NAME),
+  evaluator('search.keyword', 'repository', (repo) => `for _, h in ipairs(search.keyword([[classified repo:^${rx(repo)}$]])) do print(h.repo, h.path, h.text) end`, /classified/),
+  evaluator('search.nls', 'repository', (repo) => `for _, h in ipairs(search.nls([[repo:^${rx(repo)}$ classified plan]])) do print(h.path, h.text) end`, /classified/),
+  evaluator('search.symbols', 'repository', (repo) => `for _, s in ipairs(search.symbols([[normalize repo:^${rx(repo)}$]])) do print(s.path, s.name) end`, /normalize/),
+  evaluator('search.commits', 'repository', (repo) => `for _, c in ipairs(search.commits{repos = {[[${repo}]]}, messageTerms = {"plan"}}) do print(c.subject) end`, /Draft the classified plan/),
+  evaluator('search.diffs', 'repository', (repo) => `for _, d in ipairs(search.diffs{repos = {[[${repo}]]}, pattern = "classified"}) do print(d.text) end`, /revised/),
+  evaluator('source.read', 'repository', (repo) => `print(source.read([[${repo}]], "plan.ts"))`, /classified plan, revised/),
+  evaluator('source.list', 'repository', (repo) => `for _, e in ipairs(source.list([[${repo}]], {revision = "feature"})) do print(e.path) end`, /abort\.ts/),
+  evaluator('nav.definition', 'repository', (repo) => `print(nav.definition{repo = [[${repo}]], path = "plan.ts", symbol = "normalize"}.text)`, /toLowerCase/),
+  evaluator('nav.references', 'repository', (repo) => `for _, r in ipairs(nav.references{repo = [[${repo}]], path = "plan.ts", symbol = "normalize"}) do print(r.path, r.text) end`, /normalize/),
 
   mcp('unscoped', 'site', 'list_repos', () => ({ query: 'example' }), SECRET_NAME),
   mcp('unscoped', 'site', 'keyword_search', () => ({ query: 'route' }), SECRET_NAME),
@@ -118,6 +132,11 @@ export const READ_PATHS: readonly ReadPath[] = [
   mcp('from the open repository', 'site', 'go_to_definition', () => ({ repo: OPEN, path: 'src/router.ts', symbol: 'normalize' }), SECRET_NAME),
   mcp('over both repositories', 'site', 'commit_search', () => ({ repos: [OPEN, SECRET], messageTerms: ['the'] }), SECRET_NAME),
   mcp('over both repositories', 'site', 'diff_search', () => ({ repos: [OPEN, SECRET], pattern: 'route' }), SECRET_NAME),
+  evaluator('unscoped search.keyword', 'site', () => 'for _, h in ipairs(search.keyword("route count:all")) do print(h.repo, h.path) end', SECRET_NAME),
+  evaluator('unscoped search.nls', 'site', () => 'for _, h in ipairs(search.nls("route normalize path")) do print(h.repo, h.path) end', SECRET_NAME),
+  evaluator('unscoped search.symbols', 'site', () => 'for _, s in ipairs(search.symbols("/^(route|home|normalize|launch)$/")) do print(s.repo, s.name) end', SECRET_NAME),
+  evaluator('nav.references from the open repository', 'site', () => `for _, r in ipairs(nav.references{repo = "${OPEN}", path = "src/router.ts", symbol = "route"}) do print(r.repo, r.path) end`, SECRET_NAME),
+  evaluator('search.commits over both repositories', 'site', () => `for _, c in ipairs(search.commits{repos = {"${OPEN}", "${SECRET}"}, messageTerms = {"the"}}) do print(c.repo) end`, SECRET_NAME),
 
   {
     name: '/metrics', door: 'metrics', scope: 'global', reveals: /quarry_http_requests_total/,

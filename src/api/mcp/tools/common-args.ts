@@ -9,5 +9,5 @@ export const REVISION_ARG: PropertySchema = { type: 'string', description: 'Bran
 /** The `after` of tools that page with page-cursor.ts (or, for compare_revisions, a file offset). */
 export const NEXT_PAGE_ARG: PropertySchema = { type: 'string', description: 'Cursor from the previous answer, for the next page.' };
 export const REPOS_ARG = { type: 'array', items: { type: 'string' }, description: 'Repositories to search, e.g. ["github.com/gorilla/mux"].' } as const satisfies PropertySchema;
-export const AFTER_DATE_ARG: PropertySchema = { type: 'string', description: 'Only commits after this date (2 weeks ago, 2024-01-31, 01/31/2024, november 2023 or RFC 3339).' };
-export const BEFORE_DATE_ARG: PropertySchema = { type: 'string', description: 'Only commits before this date (forms as after).' };
+export const AFTER_DATE_ARG: PropertySchema = { type: 'string', description: 'Only commits after this date, e.g. "2 weeks ago" or 2024-01-31.' };
+export const BEFORE_DATE_ARG: PropertySchema = { type: 'string', description: 'Only commits before this date.' };

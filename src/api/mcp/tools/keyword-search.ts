@@ -6,13 +6,13 @@ import type { FileMatch, RepoMatch } from '../../../model/result.js';
 import { objectSchema } from '../arguments.js';
 import { ToolError, type ToolDefinition } from '../tool.js';
 import { NEXT_PAGE_ARG } from './common-args.js';
-import { MAX_CHUNK_CHARS, MAX_CHUNKS_PER_FILE, MAX_LINE_CHARS, type LineHit } from './search-chunks.js';
+import { MAX_CHUNKS_PER_FILE, type LineHit } from './search-chunks.js';
 import { MAX_FILES, renderSearchAnswer, type RankedFile, type SearchArgs } from './search-answer.js';
 
 const DESCRIPTION = `Searches code with Sourcegraph's query language; for exact identifiers and text (nls_search finds concepts).
 Terms are ANDed and case-insensitive; "quoted text" is exact, /regex/ is RE2; combine with AND, OR, NOT and parentheses (| is literal outside /regex/).
 Filters: repo:REGEX (repo:^github.com/org/name$, repo:name@rev for a revision), file:REGEX (file:\\.py$, file:^docs/), -file:, lang:go, rev:BRANCH (with repo:), case:yes, count:N or count:all (collect more matches).
-Answer: up to ${MAX_FILES} files, each "# repo – path" and its best ${MAX_CHUNKS_PER_FILE} chunks of numbered lines (chunks cut at ${MAX_CHUNK_CHARS} characters, lines at ${MAX_LINE_CHARS}); a closing note counts what was left out and how to narrow.
+Answer: ${MAX_FILES} files a page, each "# repo – path" with its best ${MAX_CHUNKS_PER_FILE} chunks of numbered lines; the last lines say what was left out and give the next page's call.
 Example: {"query":"repo:^github.com/gorilla/mux$ lang:go NewRouter"}`;
 
 /** count:all already asked for everything the engine will collect. */

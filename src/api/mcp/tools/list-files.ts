@@ -25,7 +25,7 @@ export const MAX_ENTRIES = 1000;
 const NOTE_RESERVE_TOKENS = 60;
 
 const DESCRIPTION = `Lists the files and subdirectories of one directory at a revision: "URL: <link>", then one path per line from the repository root, directories first with a trailing /, each group by name.
-Up to ${MAX_ENTRIES} entries; a closing note says how many were left out.
+${MAX_ENTRIES} entries a page.
 Example: {"repo":"github.com/pallets/flask","path":"src/flask"}`;
 
 export const listFilesTool: ToolDefinition<ListFilesArgs> = {

@@ -15,8 +15,7 @@ import { renderSearchAnswer, type SearchArgs } from './search-answer.js';
 const FILE_FILTER = /^-?(?:file|f|path):/i;
 
 const DESCRIPTION = `Finds code about a concept from a few keywords (keyword_search is for exact text). Words are stemmed, split into identifier parts (parseHTTPRequest: parse, http, request) and joined by common synonyms (remove: delete, erase), then ORed; files rank by how well their path, definitions and content match.
-Common English words and words under 3 letters are dropped: pass a question's keywords, not the question. Filters as in keyword_search.
-The answer starts with the terms searched, then files as keyword_search shows them.
+Pass keywords, not a whole question (common words are dropped); filters as in keyword_search. The answer starts with the terms searched.
 Example: {"query":"repo:^github.com/django/django$ database connection close"}`;
 
 export const nlsSearchTool: ToolDefinition<SearchArgs> = {

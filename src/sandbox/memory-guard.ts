@@ -1,0 +1,95 @@
+/**
+ * Worker side: a budget for the bytes of Lua strings. fengari keeps each string in a Uint8Array,
+ * whose bytes live outside V8's heap, so the worker's heap cap never sees them: `s = s .. s` thirty
+ * times would take gigabytes. The thread's Uint8Array constructor is replaced by one that counts
+ * what it allocates; per megabyte it measures the thread's array-buffer memory (collecting garbage
+ * first when over, so dead strings do not count) and refuses what would go past the run's budget.
+ * The same beat checks the run's deadline, which a few costly string instructions can outrun
+ * between instruction-count hooks. Install before fengari loads; outside a run nothing is refused.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/** Allocations are counted cheaply; the thread's real total is measured per this much. */
+const MEASURE_EVERY_BYTES = 1024 * 1024;
+
+class BudgetError extends RangeError {
+  override readonly name = 'BudgetError';
+}
+
+export interface RunBudget {
+  readonly bytes: number;
+  /** Called once the budget would be exceeded, before the allocation is refused. */
+  readonly exceeded: () => void;
+  /** Called per megabyte allocated: a message when the run must stop (its deadline passed), else null. */
+  readonly beat: () => string | null;
+}
+
+interface Active extends RunBudget {
+  /** Array-buffer memory of the thread when the run began: the runtime's own, not the script's. */
+  readonly baseline: number;
+}
+
+let active: Active | null = null;
+let sinceMeasured = 0;
+let collect: (() => void) | null = null;
+
+function arrayBufferBytes(): number {
+  return process.memoryUsage().arrayBuffers;
+}
+
+/** Whether `extra` more bytes fit, after a full collection if they do not fit at first. */
+function fits(budget: Active, extra: number): boolean {
+  if (arrayBufferBytes() - budget.baseline + extra <= budget.bytes) return true;
+  collect?.();
+  return arrayBufferBytes() - budget.baseline + extra <= budget.bytes;
+}
+
+function refuse(budget: Active): never {
+  budget.exceeded();
+  throw new BudgetError(`not enough memory: the script's strings would take more than ${budget.bytes} bytes`);
+}
+
+/** Counts an allocation already made; measures, and beats, once enough has been made. */
+function charge(bytes: number): void {
+  if (active === null) return;
+  sinceMeasured += bytes;
+  if (sinceMeasured < MEASURE_EVERY_BYTES) return;
+  sinceMeasured = 0;
+  const stopped = active.beat();
+  if (stopped !== null) throw new BudgetError(stopped);
+  if (!fits(active, 0)) refuse(active);
+}
+
+/** Replaces globalThis.Uint8Array for this thread; instances stay true Uint8Arrays. */
+export function installMemoryGuard(): void {
+  if (collect !== null) return;
+  // The one way to a full, synchronous collection from inside a worker (V8 options cannot be passed
+  // to one). V8's flags are the process's: contexts made later on any thread also get a `gc`
+  // global, which only lets their own code ask for a collection.
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (options: { type: 'major'; execution: 'sync' }) => void;
+  collect = () => gc({ type: 'major', execution: 'sync' });
+  const original = Uint8Array;
+  const guarded: Uint8ArrayConstructor = new Proxy(original, {
+    construct(target, args, newTarget) {
+      const size = args[0];
+      // A large request is measured before it is made: it may be the one that would not fit.
+      if (active !== null && typeof size === 'number' && size >= MEASURE_EVERY_BYTES && !fits(active, size)) refuse(active);
+      const made = Reflect.construct(target, args, newTarget === guarded ? target : newTarget) as Uint8Array;
+      charge(made.byteLength);
+      return made;
+    },
+  });
+  globalThis.Uint8Array = guarded;
+}
+
+/** From now until clearRunBudget(): allocations are counted against `budget`. */
+export function setRunBudget(budget: RunBudget): void {
+  sinceMeasured = 0;
+  active = { ...budget, baseline: arrayBufferBytes() };
+}
+
+export function clearRunBudget(): void {
+  active = null;
+}
