@@ -4,10 +4,14 @@
  * and collects printed output and generated files as they arrive. It never evaluates script code.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { chargeSignalTo, ownerOf } from '../pool/work-owner.js';
 import { HOST_FUNCTIONS, type CallReply, type HostFunction, type RunLimits, type StopReason, type WorkerMessage } from './protocol.js';
 
-/** Runs one host function for the script; a rejection's message is raised in the script. */
-export type HostCall = (name: HostFunction, args: readonly unknown[]) => Promise<unknown>;
+/**
+ * Runs one host function for the script; a rejection's message is raised in the script. `signal`
+ * aborts when the run ends (or its caller leaves): a call still running then is cancelled with it.
+ */
+export type HostCall = (name: HostFunction, args: readonly unknown[], signal: AbortSignal) => Promise<unknown>;
 
 export interface GeneratedFile {
   readonly name: string;
@@ -23,7 +27,11 @@ export class RunHost {
   private received = 0;
   private waiter: { count: number; wake: () => void } | null = null;
 
-  constructor(private readonly port: MessagePort, private readonly replied: Int32Array, private readonly limits: RunLimits, private readonly call: HostCall) {
+  /** Aborted when the run ends: a module call still running (its worker killed at the deadline) stops with it. */
+  private readonly calls: AbortController;
+
+  constructor(private readonly port: MessagePort, private readonly replied: Int32Array, private readonly limits: RunLimits, private readonly call: HostCall, caller: AbortSignal) {
+    this.calls = chargedLike(caller);
     port.on('message', (message: WorkerMessage) => this.receive(message));
   }
 
@@ -39,6 +47,7 @@ export class RunHost {
 
   /** Lets messages already on the port arrive (after a worker was terminated), then closes it. */
   async close(): Promise<void> {
+    this.calls.abort();
     await new Promise((resolve) => setImmediate(resolve));
     this.port.close();
   }
@@ -58,7 +67,7 @@ export class RunHost {
     const stop = this.count(name);
     if (stop !== null) return this.reply({ ok: false, message: stop.message, stop });
     try {
-      this.reply({ ok: true, value: await this.call(name, args) });
+      this.reply({ ok: true, value: await this.call(name, args, this.calls.signal) });
     } catch (err) {
       this.reply({ ok: false, message: err instanceof Error ? err.message : String(err) });
     }
@@ -90,4 +99,16 @@ export class RunHost {
     Atomics.store(this.replied, 0, 1);
     Atomics.notify(this.replied, 0);
   }
+}
+
+/**
+ * A controller aborted with the caller's signal, charged to the same caller, so its calls keep
+ * their place in the pool's fair queue.
+ */
+function chargedLike(caller: AbortSignal): AbortController {
+  const controller = new AbortController();
+  chargeSignalTo(controller.signal, ownerOf(caller));
+  if (caller.aborted) controller.abort();
+  else caller.addEventListener('abort', () => controller.abort(), { once: true, signal: controller.signal });
+  return controller;
 }

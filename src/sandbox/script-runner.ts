@@ -98,7 +98,7 @@ async function runOnce(pool: Pool<SandboxTasks>, limits: RunLimits, request: Scr
   const started = performance.now();
   const { port1, port2 } = new MessageChannel();
   const replied = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const host = new RunHost(port1, replied, limits, request.call);
+  const host = new RunHost(port1, replied, limits, request.call, request.signal);
   const deadline = Date.now() + limits.maxExecutionSeconds * 1000;
   let result: RunResult | null = null;
   let stop: StopReason | null = null;

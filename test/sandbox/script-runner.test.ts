@@ -117,14 +117,23 @@ test('one caller\'s runaway script does not hold up another caller\'s', async ()
   assert.equal((await runaway).stop?.limit, 'maxExecutionSeconds');
 });
 
-test('a host call still running at the deadline ends the run at the deadline', async () => {
+test('a host call still running at the deadline ends the run at the deadline, and is cancelled with it', async () => {
   fixture.limits = { ...TEST_LIMITS, maxExecutionSeconds: 1 };
   try {
-    const slow: HostCall = (name, args) => sleep(5000).then(() => echoCall(name, args));
+    let callSignal: AbortSignal | null = null;
+    let cancelledAfterMs: number | null = null;
+    const started = performance.now();
+    const slow: HostCall = (name, args, signal) => {
+      callSignal = signal;
+      signal.addEventListener('abort', () => (cancelledAfterMs = performance.now() - started));
+      return sleep(5000).then(() => echoCall(name, args, signal));
+    };
     const outcome = await fixture.run('print("asking") search.keyword("slow") print("never")', { call: slow });
     assert.equal(outcome.stop?.limit, 'maxExecutionSeconds');
     assert.equal(outcome.output, 'asking\n');
     assert.ok(outcome.elapsedMs < 2500, `took ${outcome.elapsedMs} ms`);
+    assert.equal(callSignal!.aborted, true, 'the search the script was waiting for must not run on after its run');
+    assert.ok(cancelledAfterMs !== null && cancelledAfterMs < 2500, `cancelled after ${cancelledAfterMs} ms`);
   } finally {
     fixture.limits = TEST_LIMITS;
   }

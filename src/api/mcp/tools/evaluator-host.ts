@@ -35,9 +35,9 @@ export interface ScriptHost {
 
 export function scriptHost(ctx: ToolContext, log: (line: string) => void): ScriptHost {
   const truncated: string[] = [];
-  const call: HostCall = async (name, args) => {
+  const call: HostCall = async (name, args, signal) => {
     try {
-      const value = await HANDLERS[name](ctx, new ScriptArgs(args));
+      const value = await HANDLERS[name]({ ...ctx, signal }, new ScriptArgs(args));
       if (Array.isArray(value) && (value as { truncated?: boolean }).truncated === true) truncated.push(describeCall(name, args));
       return value;
     } catch (err) {
