@@ -1,11 +1,16 @@
 /**
  * Final ordering of file matches across shards: score from the worker's signals, then shorter
- * paths, then path order, so equal inputs always print in the same order.
+ * paths, then path order, repository and commit, so equal inputs always print in the same order
+ * (pages of an answer rely on it) whatever order the shards finished in.
  */
 import type { FileMatch } from '../model/result.js';
 
 export function rankFileMatches(files: FileMatch[]): FileMatch[] {
-  return files.sort((a, b) => b.score - a.score || a.path.length - b.path.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.repository.localeCompare(b.repository));
+  return files.sort((a, b) => b.score - a.score || a.path.length - b.path.length || byCodeUnits(a.path, b.path) || a.repository.localeCompare(b.repository) || byCodeUnits(a.commit, b.commit));
+}
+
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Keeps matches in rank order until `limit` are reached, cutting the last file's lines if needed. */

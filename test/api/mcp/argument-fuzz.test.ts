@@ -12,6 +12,7 @@ import { OPEN, SECRET, startServedQuarry, type ServedQuarry } from '../served-qu
 
 const SEED = Number(process.env['QUARRY_FUZZ_SEED'] ?? 20261124);
 const CALLS_PER_TOOL = 40;
+const CURSORS = new Set(['after', 'before']);
 
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__', 'prototype'];
 const ODD_STRINGS = [
@@ -82,7 +83,9 @@ class Generator {
     const members: string[] = [];
     for (const [name, property] of Object.entries(tool.inputSchema.properties)) {
       const required = tool.inputSchema.required?.includes(name) ?? false;
-      if (this.chance(required ? 0.9 : 0.5)) members.push(`${JSON.stringify(name)}:${JSON.stringify(this.valueFor(property))}`);
+      // A fuzzed cursor is refused before the tool's own work: sent less often, so most calls still reach it.
+      const chance = required ? 0.9 : CURSORS.has(name) ? 0.15 : 0.5;
+      if (this.chance(chance)) members.push(`${JSON.stringify(name)}:${JSON.stringify(this.valueFor(property))}`);
     }
     if (this.chance(0.25)) members.push(`${JSON.stringify(this.key())}:${JSON.stringify(this.json(2))}`);
     return `{${members.join(',')}}`;

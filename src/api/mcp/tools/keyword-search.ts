@@ -1,12 +1,13 @@
 /**
  * The `keyword_search` tool (reference §1.4): one query in Quarry's full query language, answered
- * with the best chunks of the engine's top-ranked files. The engine ranks; this only renders.
+ * with the best chunks of the engine's top-ranked files, a page at a time. The engine ranks; this only renders.
  */
 import type { FileMatch, RepoMatch } from '../../../model/result.js';
 import { objectSchema } from '../arguments.js';
 import { ToolError, type ToolDefinition } from '../tool.js';
+import { NEXT_PAGE_ARG } from './common-args.js';
 import { MAX_CHUNK_CHARS, MAX_CHUNKS_PER_FILE, MAX_LINE_CHARS, type LineHit } from './search-chunks.js';
-import { MAX_FILES, renderSearchAnswer, type RankedFile } from './search-answer.js';
+import { MAX_FILES, renderSearchAnswer, type RankedFile, type SearchArgs } from './search-answer.js';
 
 const DESCRIPTION = `Searches code with Sourcegraph's query language; for exact identifiers and text (nls_search finds concepts).
 Terms are ANDed and case-insensitive; "quoted text" is exact, /regex/ is RE2; combine with AND, OR, NOT and parentheses (| is literal outside /regex/).
@@ -14,11 +15,15 @@ Filters: repo:REGEX (repo:^github.com/org/name$, repo:name@rev for a revision), 
 Answer: up to ${MAX_FILES} files, each "# repo – path" and its best ${MAX_CHUNKS_PER_FILE} chunks of numbered lines (chunks cut at ${MAX_CHUNK_CHARS} characters, lines at ${MAX_LINE_CHARS}); a closing note counts what was left out and how to narrow.
 Example: {"query":"repo:^github.com/gorilla/mux$ lang:go NewRouter"}`;
 
-export const keywordSearchTool: ToolDefinition<{ query: string }> = {
+/** count:all already asked for everything the engine will collect. */
+const COUNT_ALL = /(?:^|\s)count:all(?:\s|$)/i;
+
+export const keywordSearchTool: ToolDefinition<SearchArgs> = {
   name: 'keyword_search',
   description: DESCRIPTION,
   inputSchema: objectSchema({
     query: { type: 'string', description: 'Search terms and filters.' },
+    after: NEXT_PAGE_ARG,
   }, ['query']),
   async run(args, ctx) {
     if (args.query.trim() === '') {
@@ -28,11 +33,14 @@ export const keywordSearchTool: ToolDefinition<{ query: string }> = {
     const files = response.matches.filter((m): m is FileMatch => m.type !== 'repo');
     const repos = response.matches.filter((m): m is RepoMatch => m.type === 'repo');
     const text = await renderSearchAnswer({
+      page: { tool: 'keyword_search', query: args.query, after: args.after },
       files: files.map(rankedByMatches),
       repos,
       matchCount: files.reduce((n, f) => n + f.matchCount, 0),
       limitHit: response.limitHit,
-      limitAdvice: 'add count:all (or a higher count:N), or narrow the search with repo: or file: filters or a more specific pattern.',
+      limitAdvice: COUNT_ALL.test(args.query)
+        ? 'count:all collects at most the site\'s search.limits.maxCount matches, so narrow the search with repo: or file: filters or a more specific pattern.'
+        : 'add count:all (or a higher count:N), or narrow the search with repo: or file: filters or a more specific pattern.',
       skipped: response.skipped,
       noResultsAdvice: 'Check the spelling, drop a term (terms are ANDed), loosen repo: or file: filters, join alternatives with OR, or use nls_search for a broader search.',
     }, ctx);

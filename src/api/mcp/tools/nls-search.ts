@@ -7,9 +7,10 @@ import { objectSchema } from '../arguments.js';
 import { ToolError, type ToolDefinition } from '../tool.js';
 import { COPY_PATHS, DOCS_PATHS, roleIntent } from './file-role.js';
 import { rankFiles } from './nls-rank.js';
+import { NEXT_PAGE_ARG } from './common-args.js';
 import { retrieveCandidates } from './nls-retrieve.js';
 import { describeTerms, parseNlsQuery } from './nls-terms.js';
-import { renderSearchAnswer } from './search-answer.js';
+import { renderSearchAnswer, type SearchArgs } from './search-answer.js';
 
 const FILE_FILTER = /^-?(?:file|f|path):/i;
 
@@ -18,11 +19,12 @@ Common English words and words under 3 letters are dropped: pass a question's ke
 The answer starts with the terms searched, then files as keyword_search shows them.
 Example: {"query":"repo:^github.com/django/django$ database connection close"}`;
 
-export const nlsSearchTool: ToolDefinition<{ query: string }> = {
+export const nlsSearchTool: ToolDefinition<SearchArgs> = {
   name: 'nls_search',
   description: DESCRIPTION,
   inputSchema: objectSchema({
     query: { type: 'string', description: 'Keywords and filters.' },
+    after: NEXT_PAGE_ARG,
   }, ['query']),
   async run(args, ctx) {
     const nls = parseNlsQuery(args.query);
@@ -41,6 +43,7 @@ export const nlsSearchTool: ToolDefinition<{ query: string }> = {
     if (exclusions.length > 0 && candidates.files.length === 0) candidates = await retrieveCandidates(nls, [], search, readText, collectionSize);
     const ranked = rankFiles(candidates.files, nls, collectionSize);
     const text = await renderSearchAnswer({
+      page: { tool: 'nls_search', query: args.query, after: args.after },
       preface: describeTerms(nls),
       files: ranked,
       repos: candidates.repos,

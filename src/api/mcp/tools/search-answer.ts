@@ -1,27 +1,46 @@
 /**
- * The answer both search tools give: file sections in rank order (at most 15, while the token budget
- * lasts), repository lines, then a summary that says what was left out and how to get it. It reads
- * file text for context lines; it never runs a search or decides the ranking.
+ * The answer both search tools give, one page of it: repository lines, then file sections in rank
+ * order (at most 15 a page, while the token budget lasts), then a summary that says what the page
+ * holds, whether the totals are exact, and the exact call for the next page. It reads file text for
+ * context lines; it never runs a search or decides the ranking.
  */
 import type { FileMatch, RepoMatch, SkippedNotice } from '../../../model/result.js';
-import { AnswerBuilder } from '../answer.js';
+import { AnswerBuilder, estimateTokens } from '../answer.js';
 import { plural, splitLines } from '../format.js';
 import type { ToolContext } from '../tool.js';
+import { changedNote, cursorAfter, cursorPlaceholder, nextPageLine, pageQuestion, pageStart } from './list-page.js';
 import { CONTEXT_LINES, MAX_CHUNK_CHARS, renderFileSection, type LineHit } from './search-chunks.js';
 
 export const MAX_FILES = 15;
 const READ_CONCURRENCY = 4;
-/** Room kept for the summary lines after the sections. */
+/** Room kept for the summary lines after the sections, besides the next-call line. */
 const NOTICE_RESERVE_TOKENS = 200;
+/** Notices that mean some of the repositories were not searched to the end: the totals are then lower bounds. */
+const PARTIAL_REASONS: ReadonlySet<SkippedNotice['reason']> = new Set(['shard-timeout', 'shard-failed']);
 
 export interface RankedFile {
   readonly match: FileMatch;
   readonly hits: readonly LineHit[];
 }
 
+/** keyword_search's and nls_search's arguments. */
+export interface SearchArgs {
+  readonly query: string;
+  readonly after?: string;
+}
+
+/** The call being answered: the tool, its query and its cursor (keyword_search and nls_search share the format). */
+export interface SearchPage {
+  readonly tool: 'keyword_search' | 'nls_search';
+  readonly query: string;
+  readonly after?: string | undefined;
+}
+
 export interface SearchAnswerInput {
+  readonly page: SearchPage;
   /** Lines printed before the results (nls_search's "Searched for:"). */
   readonly preface?: string;
+  /** Every matched file, in rank order: the same query must give the same order on every call. */
   readonly files: readonly RankedFile[];
   readonly repos: readonly RepoMatch[];
   /** Matched lines across all files (the engine's count, or the ranker's). */
@@ -34,23 +53,47 @@ export interface SearchAnswerInput {
   readonly noResultsAdvice: string;
 }
 
+/** Where the page began and ended, as indexes into repositories then files. */
+interface Shown {
+  readonly start: number;
+  readonly end: number;
+  readonly changed: boolean;
+  readonly budgetSpent: boolean;
+  readonly chunksLeftOut: number;
+  readonly chunksCut: number;
+  readonly maxAnswerTokens: number;
+  readonly nextCall: string | null;
+}
+
 export async function renderSearchAnswer(input: SearchAnswerInput, ctx: ToolContext): Promise<string> {
-  const builder = new AnswerBuilder(ctx.maxAnswerTokens, NOTICE_RESERVE_TOKENS);
+  const { page, repos, files } = input;
+  const keys = [...repos.map((r) => `repo ${r.repository}`), ...files.map((f) => `${f.match.repository}@${f.match.commit}:${f.match.path}`)];
+  const question = pageQuestion(page.tool, page.query);
+  const { start, changed } = pageStart(page.after, question, page.tool, keys);
+  const nextCallWith = (after: string): string => nextPageLine(page.tool, { query: page.query, after });
+  const reserve = NOTICE_RESERVE_TOKENS + estimateTokens(nextCallWith(cursorPlaceholder(question, keys.length)));
+  const builder = new AnswerBuilder(ctx.maxAnswerTokens, reserve);
   if (input.preface !== undefined) builder.add(`${input.preface}\n`);
-  const reposShown = addRepoLines(builder, input.repos);
-  const candidates = input.files.slice(0, MAX_FILES);
-  const texts = await readAll(candidates.map((f) => f.match), ctx);
-  let filesShown = 0;
+  let end = start + addRepoLines(builder, repos.slice(start));
+  let budgetSpent = end < repos.length;
   let chunksLeftOut = 0;
   let chunksCut = 0;
-  for (let i = 0; i < candidates.length; i++) {
-    const section = sectionOf(candidates[i]!, texts[i]!);
-    if (!builder.add(section.text)) break;
-    filesShown++;
-    chunksLeftOut += section.chunksLeftOut;
-    chunksCut += section.chunksCut;
+  if (!budgetSpent) {
+    const candidates = files.slice(end - repos.length, end - repos.length + MAX_FILES);
+    const texts = await readAll(candidates.map((f) => f.match), ctx);
+    for (let i = 0; i < candidates.length; i++) {
+      const section = sectionOf(candidates[i]!, texts[i]!);
+      if (!builder.add(section.text)) {
+        budgetSpent = true;
+        break;
+      }
+      end++;
+      chunksLeftOut += section.chunksLeftOut;
+      chunksCut += section.chunksCut;
+    }
   }
-  const notice = summarize(input, { reposShown, filesShown, budgetCut: candidates.length - filesShown, chunksLeftOut, chunksCut, maxAnswerTokens: ctx.maxAnswerTokens });
+  const nextCall = end < keys.length && end > start ? nextCallWith(cursorAfter(question, keys, end - 1)) : null;
+  const notice = summarize(input, { start, end, changed, budgetSpent, chunksLeftOut, chunksCut, maxAnswerTokens: ctx.maxAnswerTokens, nextCall });
   return builder.finish(notice, '\n');
 }
 
@@ -94,54 +137,50 @@ async function readAll(matches: readonly FileMatch[], ctx: ToolContext): Promise
   return out;
 }
 
-interface Shown {
-  readonly reposShown: number;
-  readonly filesShown: number;
-  readonly budgetCut: number;
-  readonly chunksLeftOut: number;
-  readonly chunksCut: number;
-  readonly maxAnswerTokens: number;
-}
-
 function summarize(input: SearchAnswerInput, shown: Shown): string {
   const lines: string[] = [];
-  const totalFiles = input.files.length;
   const totalRepos = input.repos.length;
-  if (totalFiles === 0 && totalRepos === 0) {
+  const total = totalRepos + input.files.length;
+  const exact = !input.limitHit && !input.skipped.some((n) => PARTIAL_REASONS.has(n.reason));
+  if (total === 0) {
     lines.push(`No results. ${input.noResultsAdvice}`);
+  } else if (shown.start >= total) {
+    lines.push(`No more results after that cursor: the search found ${found(input, exact)}.`);
+  } else if (shown.end === shown.start) {
+    lines.push(`Found ${found(input, exact)}; the answer budget of ${plural(shown.maxAnswerTokens, 'token')} is too small to show the next one (number ${shown.start + 1}). Narrow the query with repo: or file: filters.`);
   } else {
-    const found: string[] = [];
-    if (totalRepos > 0) found.push(plural(totalRepos, 'repository', 'repositories'));
-    if (totalFiles > 0) found.push(`${plural(input.matchCount, 'match', 'matches')} in ${plural(totalFiles, 'file')}`);
-    lines.push(`Found ${found.join(' and ')}; showing ${describeShown(shown, totalFiles, totalRepos)}.`);
-  }
-  if (shown.budgetCut > 0 || shown.reposShown < totalRepos) {
-    lines.push(`Left out to fit the answer budget (${shown.maxAnswerTokens.toLocaleString('en-US')} tokens): ${budgetLeftOut(shown, input)}. Narrow the query with repo: or file: filters to see them.`);
-  }
-  if (totalFiles > MAX_FILES) {
-    lines.push(`Only the top ${MAX_FILES} files are shown; ${plural(totalFiles - MAX_FILES, 'more file')} matched. Add repo: or file: filters or a more specific pattern to see others.`);
+    const spent = shown.budgetSpent ? ` (the answer budget of ${plural(shown.maxAnswerTokens, 'token')} is spent)` : '';
+    lines.push(`Found ${found(input, exact)}; showing ${describeShown(shown, totalRepos, input.files.length)}${spent}.`);
   }
   if (shown.chunksLeftOut > 0) lines.push(`${plural(shown.chunksLeftOut, 'more chunk')} in the files shown (at most 3 per file); use read_file to see whole files.`);
   if (shown.chunksCut > 0) lines.push(`${plural(shown.chunksCut, 'chunk')} cut at ${MAX_CHUNK_CHARS} characters; use read_file for the rest.`);
-  if (input.limitHit) lines.push(`The search hit its result limit, so more files may match: ${input.limitAdvice}`);
+  if (input.limitHit) lines.push(`The search hit its result limit, so more files may match${shown.nextCall === null ? '' : ' than the pages will show'}: ${input.limitAdvice}`);
   for (const notice of input.skipped) {
     // The limit notice repeats limitHit, which has its own line with advice.
     if (notice.reason === 'shard-match-limit') continue;
     lines.push(`Note: ${notice.title}: ${notice.message}`);
   }
+  if (shown.changed) lines.push(changedNote('results'));
+  if (shown.nextCall !== null) lines.push(shown.nextCall);
   return lines.join('\n');
 }
 
-function describeShown(shown: Shown, totalFiles: number, totalRepos: number): string {
+/** "2 repositories and 40 matches in 38 files", lower bounds said as such. */
+function found(input: SearchAnswerInput, exact: boolean): string {
   const parts: string[] = [];
-  if (totalRepos > 0) parts.push(`${shown.reposShown} of ${plural(totalRepos, 'repository', 'repositories')}`);
-  if (totalFiles > 0) parts.push(`${shown.filesShown} of ${plural(totalFiles, 'file')}`);
-  return parts.join(' and ');
+  if (input.repos.length > 0) parts.push(plural(input.repos.length, 'repository', 'repositories'));
+  if (input.files.length > 0) parts.push(`${plural(input.matchCount, 'match', 'matches')} in ${plural(input.files.length, 'file')}`);
+  return `${exact ? '' : 'at least '}${parts.join(' and ')}`;
 }
 
-function budgetLeftOut(shown: Shown, input: SearchAnswerInput): string {
-  const parts: string[] = [];
-  if (shown.reposShown < input.repos.length) parts.push(plural(input.repos.length - shown.reposShown, 'repository', 'repositories'));
-  if (shown.budgetCut > 0) parts.push(plural(shown.budgetCut, 'file'));
-  return parts.join(' and ');
+/** "16-30 of 38 files": the repositories and files of this page, numbered from 1 over the whole answer. */
+function describeShown(shown: Shown, totalRepos: number, totalFiles: number): string {
+  const range = (from: number, to: number, total: number, one: string, many: string): string | null => {
+    if (to <= from) return null;
+    return `${from + 1 === to ? to : `${from + 1}-${to}`} of ${plural(total, one, many)}`;
+  };
+  const clip = (i: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, i)) - lo;
+  const repos = range(clip(shown.start, 0, totalRepos), clip(shown.end, 0, totalRepos), totalRepos, 'repository', 'repositories');
+  const files = range(clip(shown.start, totalRepos, totalRepos + totalFiles), clip(shown.end, totalRepos, totalRepos + totalFiles), totalFiles, 'file', 'files');
+  return [repos, files].filter((part) => part !== null).join(' and ');
 }

@@ -119,19 +119,20 @@ describe('keyword_search', () => {
     assert.match(answer.text, /1 chunk cut at 1024 characters; use read_file for the rest\./);
   });
 
-  test('shows at most 15 files and counts the rest', async () => {
+  test('shows at most 15 files a page and ends with the call for the next page', async () => {
     const answer = await callTool(services, keywordSearchTool, { query: 'widespread' });
     assert.equal(answer.text.split('\n').filter((l) => l.startsWith('# ')).length, 15);
-    assert.match(answer.text, /Found 20 matches in 20 files; showing 15 of 20 files\./);
-    assert.match(answer.text, /Only the top 15 files are shown; 5 more files matched\./);
+    assert.match(answer.text, /Found 20 matches in 20 files; showing 1-15 of 20 files\./);
+    assert.match(answer.text, /\n\(more available - call keyword_search with \{"query":"widespread","after":"[\w-]+"\} to see the next ones\)\n$/);
   });
 
-  test('stops at the answer budget and says how many files were left out', async () => {
+  test('stops at the answer budget and says so; the next page starts after the last file shown', async () => {
     const answer = await callTool(services, keywordSearchTool, { query: 'widespread' }, { maxAnswerTokens: 300 });
     const shown = answer.text.split('\n').filter((l) => l.startsWith('# ')).length;
     assert.ok(shown > 0 && shown < 15, `${shown} files shown`);
     assert.ok(answer.text.length <= 300 * 4, `${answer.text.length} characters`);
-    assert.match(answer.text, new RegExp(`Left out to fit the answer budget \\(300 tokens\\): ${15 - shown} files\\.`));
+    assert.match(answer.text, new RegExp(`showing ${shown === 1 ? '1' : `1-${shown}`} of 20 files \\(the answer budget of 300 tokens is spent\\)\\.`));
+    assert.match(answer.text, /call keyword_search with \{"query":"widespread","after":/);
   });
 
   test('reports a hit result limit with what to do', async () => {
@@ -142,7 +143,7 @@ describe('keyword_search', () => {
   test('lists repositories for repository searches', async () => {
     const answer = await callTool(services, keywordSearchTool, { query: 'repo:acme' });
     assert.equal(answer.text.split('\n\n')[0], `# ${APP}\n# ${SECRET}`);
-    assert.match(answer.text, /Found 2 repositories; showing 2 of 2 repositories\./);
+    assert.match(answer.text, /Found 2 repositories; showing 1-2 of 2 repositories\./);
   });
 
   test('shows path matches as headers alone', async () => {

@@ -136,7 +136,7 @@ describe('nls_search', () => {
     assert.equal(lines[0], 'Searched for: token, rotat (stemmed; any term matches)');
     assert.match(lines[2]!, /^# github\.com\/acme\/app – src\/token\d+\.ts$/);
     assert.match(lines[3]!, /^1: export function rotateToken\d+\(\) \{$/);
-    assert.match(answer.text, /Found \d+ matches in 12 files; showing 12 of 12 files\./);
+    assert.match(answer.text, /Found \d+ matches in 12 files; showing 1-12 of 12 files\./);
   });
 
   test('files holding the rare terms are found when common ones fill the engine\'s line budget first', async () => {
@@ -157,11 +157,12 @@ describe('nls_search', () => {
     assert.match(answer.text, /^No search terms left in "how does it work\? repo:acme"/);
   });
 
-  test('stops at the answer budget and counts the files left out', async () => {
+  test('stops at the answer budget and gives the call for the next page', async () => {
     const answer = await callTool(services, nlsSearchTool, { query: 'rotate token' }, { maxAnswerTokens: 300 });
     const shown = answer.text.split('\n').filter((l) => l.startsWith('# ')).length;
     assert.ok(shown > 0 && shown < 12, `${shown} files shown`);
-    assert.match(answer.text, new RegExp(`Left out to fit the answer budget \\(300 tokens\\): ${12 - shown} files\\.`));
+    assert.match(answer.text, new RegExp(`showing ${shown === 1 ? '1' : `1-${shown}`} of 12 files \\(the answer budget of 300 tokens is spent\\)\\.`));
+    assert.match(answer.text, /\(more available - call nls_search with \{"query":"rotate token","after":"[\w-]+"\} to see the next ones\)\n$/);
   });
 
   test('a repository the caller may not read never appears, even in counts', async () => {
