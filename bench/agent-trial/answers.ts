@@ -117,7 +117,7 @@ export interface NextCall {
 
 /**
  * The closing line of an answer with more to see: `(more available - call T with {...} to see the
- * next ones)`, or the older `call T with after: "cursor"`, which means the same call with that cursor.
+ * next ones)`, or `call T with [the same arguments and] after|cursor: "…"`, the same call with that cursor.
  */
 export function nextCall(text: string): NextCall | null {
   const full = /\(more available - call (\w+) with (\{.*\})(?: and the same ([\w ]+?) as this call)? to see the next ones\)/.exec(text);
@@ -125,7 +125,7 @@ export function nextCall(text: string): NextCall | null {
     const same = full[3] === undefined ? [] : full[3].split(' and ');
     return { tool: full[1]!, args: JSON.parse(full[2]!) as Record<string, unknown>, sameAs: same };
   }
-  const bare = /call (\w+) with (after|first): ("[^"]*"|\d+)/.exec(text);
+  const bare = /call (\w+) with (?:the same arguments and )?(after|cursor): ("[^"]*")/.exec(text);
   if (bare) return { tool: bare[1]!, args: { [bare[2]!]: JSON.parse(bare[3]!) as unknown }, sameAs: 'all' };
   return null;
 }
@@ -141,4 +141,75 @@ export function suggestions(text: string): string[] {
 export function referenceSummary(text: string): { readonly total: number; readonly repo: string; readonly path: string; readonly line: number } | null {
   const m = /^([\d,]+) references? to \S+ \(defined at (\S+) \u2013 (.+):(\d+)\)/m.exec(text);
   return m ? { total: Number(m[1]!.replaceAll(',', '')), repo: m[2]!, path: m[3]!, line: Number(m[4]) } : null;
+}
+
+export interface ReferenceWindow {
+  readonly path: string;
+  /** `function merge_hooks`, `method Session.prepare_request`, `file level`. */
+  readonly scope: string;
+  readonly lines: readonly NumberedLine[];
+}
+
+/** find_references' windows: under each `# repo – path`, a `(in function X)` or `(at file level)` line, then numbered lines. */
+export function referenceWindows(text: string): ReferenceWindow[] {
+  const out: { path: string; scope: string; lines: NumberedLine[] }[] = [];
+  let path = '';
+  for (const raw of text.split('\n')) {
+    const header = /^# \S+ \u2013 (.+)$/.exec(raw);
+    const scope = /^\((?:in (.+)|at (file level))\)$/.exec(raw);
+    const numbered = /^(\d+): (.*)$/.exec(raw);
+    if (header) path = header[1]!;
+    else if (scope) out.push({ path, scope: scope[1] ?? scope[2]!, lines: [] });
+    else if (numbered && out.length > 0) out.at(-1)!.lines.push({ line: Number(numbered[1]), text: numbered[2]! });
+  }
+  return out;
+}
+
+export interface ChangedFile {
+  readonly status: string;
+  readonly path: string;
+  /** Null for a binary file. */
+  readonly added: number | null;
+  readonly deleted: number | null;
+}
+
+/**
+ * The files a compare_revisions answer lists with their counts: the file list's `M +12 -3 path`
+ * lines when it has one, else each section header's `# repo – path (modified, +12 -3)`.
+ */
+export function changedFiles(text: string): ChangedFile[] {
+  const listed = [...text.matchAll(/^([AMDRC]) (?:binary|\+(\d+) -(\d+)) (.+?)(?: \(from .+?\))?(?: \[[^\]]+\])?$/gm)]
+    .map((m) => ({ status: m[1]!, path: m[4]!, added: m[2] === undefined ? null : Number(m[2]), deleted: m[3] === undefined ? null : Number(m[3]) }));
+  if (listed.length > 0) return listed;
+  return fileHeaders(text).flatMap((h) => {
+    const m = /^(\w+)(?: from .+?)?, \+(\d+) -(\d+)$/.exec(h.note ?? '');
+    return m ? [{ status: m[1]!, path: h.path, added: Number(m[2]), deleted: Number(m[3]) }] : [];
+  });
+}
+
+/** The +/- lines of one file's section in a diff answer (compare_revisions, diff_search), up to the next header. */
+export function sectionChanges(text: string, path: string): { readonly added: string[]; readonly deleted: string[] } | null {
+  const start = [...text.matchAll(HEADER)].find((m) => m[3] === path);
+  if (start === undefined) return null;
+  const rest = text.slice(start.index! + start[0].length);
+  const end = rest.search(/^# \S+ \u2013 /m);
+  const body = end < 0 ? rest : rest.slice(0, end);
+  // diff_search numbers its lines (`+12: text`); compare_revisions writes plain unified diff (`+text`).
+  const lines = body.split('\n').filter((l) => !l.startsWith('+++ ') && !l.startsWith('--- '));
+  const content = (l: string): string => l.slice(1).replace(/^\d+: /, '');
+  return { added: lines.filter((l) => l.startsWith('+')).map(content), deleted: lines.filter((l) => l.startsWith('-')).map(content) };
+}
+
+/** The call a compare_revisions answer offers for hunks it left out: `call compare_revisions with repo: "…", base: "…", head: "…", paths: [...]`. */
+export function offeredPathsCall(text: string): { readonly repo: string; readonly base: string; readonly head: string; readonly paths: string[] } | null {
+  const m = /call compare_revisions with repo: ("[^"]*"), base: ("[^"]*"), head: ("[^"]*"), paths: (\[[^\]]*\])/.exec(text);
+  if (!m) return null;
+  return { repo: JSON.parse(m[1]!) as string, base: JSON.parse(m[2]!) as string, head: JSON.parse(m[3]!) as string, paths: JSON.parse(m[4]!) as string[] };
+}
+
+/** `Showing 21-40 of 67.` in a paged answer. */
+export function shownRange(text: string): { readonly from: number; readonly to: number; readonly of: number } | null {
+  const m = /Showing ([\d,]+)-([\d,]+) of ([\d,]+)/.exec(text);
+  const n = (s: string): number => Number(s.replaceAll(',', ''));
+  return m ? { from: n(m[1]!), to: n(m[2]!), of: n(m[3]!) } : null;
 }

@@ -22,6 +22,13 @@ export interface Answer {
 /** Where an argument's value came from: the task's statement, or an earlier answer of the same task. */
 export type Source = 'statement' | Answer;
 
+/** A number the agent adds up from numbers of its sources (a line from an answer plus a window the statement gives). */
+export interface Sum {
+  readonly sum: readonly { readonly value: number; readonly from: Source }[];
+}
+
+type Claim = Source | readonly Source[] | Sum;
+
 export interface StepRecord {
   readonly step: number;
   readonly tool: string;
@@ -51,8 +58,12 @@ const SYNTAX = /^(?:and|or|not|count:all|case:yes|-?(?:repo|file|lang|count|case
 
 function tokens(value: string): string[] {
   return value.split(/\s+/)
-    .map((t) => t.replace(/^-?(?:repo|file|lang|count|case|rev|type|patterntype):/i, '').replace(/^["'/^(]+|["'/$)]+$/g, '').replace(/\\(.)/g, '$1'))
-    .filter((t) => t !== '' && !SYNTAX.test(t));
+    .filter((t) => !SYNTAX.test(t))
+    .map((t) => t.replace(/^-?(?:repo|file|lang|count|case|rev|type|patterntype):/i, '').replace(/\\(.)/g, '$1'))
+    // Glob and path separators join words the statement may give apart ("binding", ".go").
+    .flatMap((t) => t.split(/[/*]+/))
+    .map((t) => t.replace(/^["'^(]+|["'$)]+$/g, ''))
+    .filter((t) => t !== '');
 }
 
 function holds(source: Source, value: string | number | boolean, statement: string): boolean {
@@ -80,11 +91,15 @@ export class TaskRun {
   constructor(private readonly client: Client, readonly statement: string) {}
 
   /** Calls `tool` with `args`, each argument's value taken from `sources[name]` (checked). */
-  async call(tool: string, args: Record<string, unknown>, sources: Readonly<Record<string, Source | readonly Source[]>>): Promise<Answer> {
+  async call(tool: string, args: Record<string, unknown>, sources: Readonly<Record<string, Claim>>): Promise<Answer> {
     const labels: Record<string, string> = {};
     for (const [name, value] of Object.entries(args)) {
       const claimed = sources[name];
       if (claimed === undefined) throw new ProvenanceError(`${tool}: no source given for argument ${name}`);
+      if (typeof claimed === 'object' && 'sum' in claimed) {
+        labels[name] = this.checkSum(tool, name, value, claimed);
+        continue;
+      }
       const list = Array.isArray(claimed) ? (claimed as readonly Source[]) : [claimed as Source];
       for (const leaf of leaves(value)) {
         if (!list.some((s) => holds(s, leaf, this.statement))) {
@@ -94,6 +109,13 @@ export class TaskRun {
       labels[name] = list.map(label).join(' + ');
     }
     return this.send(tool, args, labels);
+  }
+
+  private checkSum(tool: string, name: string, value: unknown, claimed: Sum): string {
+    const total = claimed.sum.reduce((n, term) => n + term.value, 0);
+    const bad = claimed.sum.find((term) => !holds(term.from, term.value, this.statement));
+    if (value !== total || bad !== undefined) throw new ProvenanceError(`${tool}: argument ${name}=${JSON.stringify(value)} is not the sum of its claimed terms`);
+    return claimed.sum.map((term) => `${term.value} from ${label(term.from)}`).join(' + ');
   }
 
   /** The next call an answer ends with, exactly as offered; a server failure when it offers none. */
@@ -114,7 +136,8 @@ export class TaskRun {
   /** Stops the task: `answer` lacked what the next step needs. */
   fail(answer: Answer, reason: string): never {
     this.steps[answer.step - 1]!.excerpt = answer.text.slice(0, 4000);
-    throw new TaskFailure(answer.step, 'server', reason);
+    const said = answer.isError ? ` (the answer was the error "${answer.text.trim().slice(0, 300)}")` : '';
+    throw new TaskFailure(answer.step, 'server', `${reason}${said}`);
   }
 
   /** `value`, or a server failure at `answer` saying what was missing. */
