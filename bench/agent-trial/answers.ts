@@ -32,7 +32,12 @@ export interface NumberedLine {
 
 /** `N: text` lines (read_file, search chunks, definitions), optionally only those under the header of `path`. */
 export function numberedLines(text: string, path?: string): NumberedLine[] {
-  const out: NumberedLine[] = [];
+  return sectionLines(text).filter((l) => path === undefined || l.path === path).map(({ line, text: t }) => ({ line, text: t }));
+}
+
+/** Every `N: text` line with the path of the `# repo – path` header above it (null before any header). */
+export function sectionLines(text: string): (NumberedLine & { readonly path: string | null })[] {
+  const out: (NumberedLine & { path: string | null })[] = [];
   let current: string | null = null;
   for (const raw of text.split('\n')) {
     const header = /^# \S+ \u2013 (?:[0-9a-f]{7,40} \u2013 )?(.+?)(?: \([^()]*\))?$/.exec(raw);
@@ -41,7 +46,7 @@ export function numberedLines(text: string, path?: string): NumberedLine[] {
       continue;
     }
     const m = /^[ +-]?(\d+): (.*)$/.exec(raw);
-    if (m && (path === undefined || current === path)) out.push({ line: Number(m[1]), text: m[2]! });
+    if (m) out.push({ path: current, line: Number(m[1]), text: m[2]! });
   }
   return out;
 }

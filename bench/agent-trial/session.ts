@@ -140,6 +140,11 @@ export class TaskRun {
     throw new TaskFailure(answer.step, 'server', `${reason}${said}`);
   }
 
+  /** A server failure when `answer` is an error: the step could not do what the task needed of it. */
+  answered(answer: Answer, doing: string): void {
+    if (answer.isError) this.fail(answer, `${answer.tool} could not ${doing}`);
+  }
+
   /** `value`, or a server failure at `answer` saying what was missing. */
   need<T>(value: T | null | undefined, answer: Answer, missing: string): T {
     if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) this.fail(answer, missing);

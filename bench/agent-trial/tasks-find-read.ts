@@ -3,7 +3,7 @@
  * server's suggestions for a path or revision the statement names loosely, and search pages
  * followed by cursor. Each checks its final answer against git at run time.
  */
-import { fileHeaders, headerPaths, listedEntries, listedRefs, nextCall, numberedLines, suggestions, type NumberedLine } from './answers.js';
+import { fileHeaders, headerPaths, listedEntries, listedRefs, nextCall, numberedLines, sectionLines, suggestions, type NumberedLine } from './answers.js';
 import { enclosingDefinition, linesDisagree, setsDisagree } from './checks.js';
 import type { Answer, TaskRun } from './session.js';
 import type { Task } from './task.js';
@@ -48,6 +48,22 @@ export const FIND_READ_TASKS: readonly Task[] = [
       t.check(top.path === first.path && fn.name === gitFn.name && fn.line === gitFn.line, read, `the agent read ${fn.name} at ${top.path}:${fn.line}; git greps the body sent in ${gitFn.name} at ${first.path}:${gitFn.line}`);
       t.check(linesDisagree(read.text, gitFile) === null, read, `read_file disagrees with git: ${linesDisagree(read.text, gitFile)}`);
       return `function ${fn.name} at ${top.path}:${fn.line} sends the body (line ${sent.line}), as git grep finds`;
+    },
+  },
+  {
+    id: 'requests-environ-proxies', project: 'requests', kind: 'find',
+    statement: 'In requests, find the function that gets proxy settings from the environment, and go to its definition.',
+    async run(t, truth) {
+      const found = await t.call('nls_search', { query: 'repo:requests proxy settings environment' }, { query: 'statement' });
+      const call = t.need(sectionLines(found.text).map((l) => ({ ...l, name: /\b(\w*environ\w*prox\w*)\(/i.exec(l.text)?.[1] })).find((l) => l.name !== undefined && l.path !== null),
+        found, 'no function named for both environment and proxies is shown');
+      const def = await t.call('go_to_definition', { repo: 'requests', path: call.path!, symbol: call.name!, line: call.line }, { repo: 'statement', path: found, symbol: found, line: found });
+      const header = t.need(fileHeaders(def.text)[0], def, 'no definition shown');
+      const first = t.need(numberedLines(def.text, header.path)[0], def, 'the definition shows no lines');
+      const git = await truth.grep('requests', ['-E', '-e', '^def \\w*environ\\w*prox\\w*\\('], ['*.py']);
+      t.check(git.length === 1 && header.path === git[0]!.path && first.line === git[0]!.line, def, `git grep finds ${git.map((g) => `${g.path}:${g.line}`).join(', ')}`);
+      t.check(linesDisagree(def.text, await truth.fileLines('requests', header.path)) === null, def, 'the definition\'s lines disagree with git');
+      return `${call.name} (called at ${call.path}:${call.line}) is defined at ${header.path}:${first.line}`;
     },
   },
   {

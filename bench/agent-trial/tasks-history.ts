@@ -3,9 +3,9 @@
  * get_contributor_repos, pages followed by cursor, checked against git log, git diff and
  * git for-each-ref on the same mirrors at run time.
  */
-import { changedFiles, contributorRepos, diffCommits, listedCommits, listedRefs, nextCall, offeredPathsCall, sectionChanges, type ChangedFile } from './answers.js';
+import { changedFiles, contributorRepos, diffCommits, listedCommits, listedRefs, nextCall, offeredPathsCall, sectionChanges, suggestions, type ChangedFile } from './answers.js';
 import { setsDisagree } from './checks.js';
-import type { Answer, TaskRun } from './session.js';
+import type { Answer, Source, TaskRun } from './session.js';
 import type { Task } from './task.js';
 import { PROJECTS, type Project, type Truth } from './truth.js';
 
@@ -56,7 +56,7 @@ export const HISTORY_TASKS: readonly Task[] = [
       const tags = listedRefs(refs.text).map((r) => r.name);
       t.need(['v1.9.0', 'v1.9.1'].every((n) => tags.includes(n)) ? tags : null, refs, 'tags v1.9.0 and v1.9.1 are not both listed');
       const diff = await t.call('compare_revisions', { repo: 'gin-gonic/gin', base: 'v1.9.0', head: 'v1.9.1', paths: ['binding/*.go'] }, { repo: 'statement', base: refs, head: refs, paths: 'statement' });
-      t.need(diff.isError ? null : true, diff, `compare_revisions refused the paths filter: ${diff.text.slice(0, 200)}`);
+      t.answered(diff, 'compare the binding .go files only');
       const files = changedFiles(diff.text);
       const gitRows = await numstat(truth, 'gin', 'v1.9.0', 'v1.9.1', [':(glob)binding/*.go']);
       const differs = setsDisagree('binding .go files changed', rows(files), gitRows);
@@ -94,11 +94,34 @@ export const HISTORY_TASKS: readonly Task[] = [
     },
   },
   {
+    id: 'koa-compare-v-tags', project: 'koa', kind: 'history',
+    statement: 'In koa, how many files changed between v2.5.0 and v2.6.0?',
+    async run(t, truth) {
+      const asked = { base: 'v2.5.0', head: 'v2.6.0' };
+      const from: Record<'base' | 'head', Source> = { base: 'statement', head: 'statement' };
+      let diff = await t.call('compare_revisions', { repo: 'koa', ...asked }, { repo: 'statement', ...from });
+      // Each refusal names the revision it could not find; the agent takes the suggestion that is the same version.
+      for (let tries = 0; diff.isError && tries < 2; tries++) {
+        const missing = (['base', 'head'] as const).find((k) => diff.text.includes(`not found: ${asked[k]}`));
+        const wanted = t.need(missing, diff, 'the error names no revision it could not find');
+        const offered = suggestions(diff.text);
+        asked[wanted] = t.need(offered.find((r) => r.replace(/^v/, '') === asked[wanted].replace(/^v/, '')), diff, `the error offers ${offered.join(', ') || 'no revision'} for ${asked[wanted]}`);
+        from[wanted] = diff;
+        diff = await t.call('compare_revisions', { repo: 'koa', ...asked }, { repo: 'statement', ...from });
+      }
+      t.answered(diff, 'compare the two releases');
+      const stated = t.need(/^([\d,]+) files? changed/m.exec(diff.text)?.[1], diff, 'no count of changed files');
+      const git = await truth.lines('koa', ['diff', '--name-only', '--no-renames', `${asked.base}...${asked.head}`]);
+      t.check(Number(stated.replaceAll(',', '')) === git.length, diff, `git diff ${asked.base}...${asked.head} changes ${git.length} files`);
+      return `${stated} files changed between ${asked.base} and ${asked.head}, as git diff counts`;
+    },
+  },
+  {
     id: 'requests-cve-commits', project: 'requests', kind: 'history',
     statement: 'In requests, find the commits whose message mentions CVE.',
     async run(t, truth) {
       const first = await t.call('commit_search', { repos: ['requests'], messageTerms: ['CVE'] }, { repos: 'statement', messageTerms: 'statement' });
-      t.need(first.isError ? null : true, first, `commit_search refused the repository: ${first.text.slice(0, 200)}`);
+      t.answered(first, 'search the repository the statement names');
       const pages = await allPages(t, first);
       const listed = pages.flatMap((p) => listedCommits(p.text));
       const git = await truth.lines('requests', ['log', '-i', '-F', '--grep=CVE', '--format=%H', truth.head('requests')]);
@@ -115,6 +138,7 @@ export const HISTORY_TASKS: readonly Task[] = [
       const repos = await t.call('list_repos', { query: 'ripgrep' }, { query: 'statement' });
       const name = t.need(/^(\S*ripgrep)\b/m.exec(repos.text)?.[1], repos, 'no repository listed');
       const latest = await t.call('commit_search', { repos: [name] }, { repos: repos });
+      t.answered(latest, 'search the repository list_repos named');
       const commit = t.need(listedCommits(latest.text)[0], latest, 'no commit listed');
       const email = t.need(/<([^>]+)>/.exec(commit.author)?.[1], latest, 'the author has no email');
       const contributed = await t.call('get_contributor_repos', { authors: [email] }, { authors: latest });
@@ -131,6 +155,7 @@ export const HISTORY_TASKS: readonly Task[] = [
     statement: 'In gin-gonic/gin, find the latest commit that changed tree.go and read lines 1 to 20 of tree.go as of that commit.',
     async run(t, truth) {
       const commits = await t.call('commit_search', { repos: ['gin-gonic/gin'], files: ['tree.go'] }, { repos: 'statement', files: 'statement' });
+      t.answered(commits, 'search the repository the statement names');
       const commit = t.need(listedCommits(commits.text)[0], commits, 'no commit listed');
       const read = await t.call('read_file', { repo: 'gin-gonic/gin', path: 'tree.go', revision: commit.commit, startLine: 1, endLine: 20 },
         { repo: 'statement', path: 'statement', revision: commits, startLine: 'statement', endLine: 'statement' });
@@ -147,6 +172,7 @@ export const HISTORY_TASKS: readonly Task[] = [
     statement: 'In koa, find the commit that first added a line with ctx.respond === false, following the pages of the diff search to the oldest.',
     async run(t, truth) {
       const first = await t.call('diff_search', { pattern: 'ctx.respond === false', repos: ['koa'], added: true }, { pattern: 'statement', repos: 'statement', added: 'statement' });
+      t.answered(first, 'search the repository\'s history');
       const pages = await allPages(t, first);
       const commits = [...new Set(pages.flatMap((p) => diffCommits(p.text).map((c) => c.commit)))];
       const oldest = t.need(commits.at(-1), pages.at(-1)!, 'no commit listed');
@@ -196,8 +222,10 @@ export const HISTORY_TASKS: readonly Task[] = [
     statement: 'In requests, find the latest commit that removed a line importing simplejson, and read its message.',
     async run(t, truth) {
       const removed = await t.call('diff_search', { pattern: 'import simplejson', repos: ['requests'], removed: true }, { pattern: 'statement', repos: 'statement', removed: 'statement' });
+      t.answered(removed, 'search the repository\'s history');
       const latest = t.need(diffCommits(removed.text)[0], removed, 'no commit listed');
       const message = await t.call('commit_search', { repos: [latest.repo], revisions: [latest.commit] }, { repos: removed, revisions: removed });
+      t.answered(message, 'show the commit diff_search named');
       const shown = t.need(listedCommits(message.text)[0], message, `commit_search lists no commit at ${latest.commit}`);
       const touched = await truth.lines('requests', ['log', '-G', 'import simplejson', '--format=%H', truth.head('requests')]);
       let git: string | undefined;
