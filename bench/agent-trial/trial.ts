@@ -24,6 +24,8 @@ import { NAVIGATE_TASKS } from './tasks-navigate.js';
 import { PROJECTS, Truth, type Project } from './truth.js';
 
 const TASKS: readonly Task[] = [...FIND_READ_TASKS, ...NAVIGATE_TASKS, ...HISTORY_TASKS];
+/** Latencies to 0.1 ms in the JSON record. */
+const roundMs = (key: string, value: unknown): unknown => (typeof value === 'number' && /ms$/i.test(key) ? Math.round(value * 10) / 10 : value);
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
 async function runTask(client: Client, task: Task, truth: Truth): Promise<TaskOutcome> {
@@ -90,7 +92,7 @@ async function main(): Promise<number> {
       'Every argument of every call names its source: the statement, an earlier answer of the same task, or the next call an answer offered; the script refuses a value its claimed source does not hold. Final answers are checked against git on the same mirrors at run time.',
     ];
     const text = markdown(outcomes, header);
-    if (only.length === 0) await writeSideRun('agent-trial', text, { commit, toolsListChars, summary: summarize(outcomes), tasks: outcomes });
+    if (only.length === 0) await writeSideRun('agent-trial', text, { commit, toolsListChars, summary: summarize(outcomes), tasks: outcomes }, roundMs);
     process.stdout.write(`${summaryTable(summarize(outcomes)).join('\n')}\n`);
     return 0;
   } catch (error) {
