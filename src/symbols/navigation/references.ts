@@ -9,7 +9,7 @@
  */
 import type { ReferenceGroup, SourceRange, SymbolFileRef, SymbolImport, SymbolReference } from '../../model/symbols.js';
 import { importMentions } from './import-candidates.js';
-import { declaresTypes, directoryIsPackage, familyOf, isHeader, isSelfReceiver, linkedFromOutside, mayBeTyped, parentOf } from './language-rules.js';
+import { declaresTypes, directoryIsPackage, familyOf, isHeader, isMemberDefinition, isSelfReceiver, linkedFromOutside, mayBeTyped, parentOf } from './language-rules.js';
 import { certaintyRank, siteKey, usageOfReference, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { dirOf, importsReadOnlyDirectory } from './module-paths.js';
 import { topTier } from './rank.js';
@@ -189,7 +189,7 @@ function resolvesTo(candidates: readonly RankedDefinition[], key: string, target
   const same = (c: RankedDefinition): boolean => siteKey(c.site) === key || alternative(c.site, target) || linked(c.site, target);
   const hit = top.find(same);
   if (hit === undefined) return null;
-  return { certainty: hit.certainty, resolved: top.every(same) && bindingKnown(hit, origin, usage) };
+  return { certainty: hit.certainty, resolved: top.every(same) && (bindingKnown(hit, origin, usage) || onlyMemberOfItsName(candidates, same, usage, target)) };
 }
 
 /**
@@ -210,6 +210,20 @@ function bindingKnown(hit: RankedDefinition, origin: NavFile, usage: Usage): boo
   if (file.repo !== origin.repo) return false;
   if (directoryIsPackage(family)) return dirOf(file.path) === dirOf(origin.path);
   return family === 'c' && hit.certainty === 'repo-exported';
+}
+
+/** A receiver that is one variable: in `a.b.name` the member `b` is itself a guess. */
+const PLAIN_RECEIVER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * `x.name` with x a variable of unknown type, where the indexed code defines exactly one member of
+ * that name: nothing else in the repositories searched could be meant (koa's `ctx.vary()` reaching
+ * `vary` of its response object through delegation).
+ */
+function onlyMemberOfItsName(candidates: readonly RankedDefinition[], same: (c: RankedDefinition) => boolean, usage: Usage, target: DefinitionSite): boolean {
+  const member = (site: DefinitionSite): boolean => isMemberDefinition(site.file.symbols.definitions, site.definition);
+  if (usage.receiver === undefined || !PLAIN_RECEIVER.test(usage.receiver) || !member(target)) return false;
+  return candidates.filter((c) => member(c.site)).every(same);
 }
 
 function throughImport(reached: Reached): boolean {

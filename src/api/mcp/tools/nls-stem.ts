@@ -40,6 +40,15 @@ export function stem(word: string): string {
   return out;
 }
 
+/**
+ * The term a question word is searched by: its stem, unless stemming cut the word to a short prefix
+ * of unrelated words ("settings" → "set", "vary" → "var"): then the word itself, singular.
+ */
+export function searchStem(word: string): string {
+  const stemmed = stem(word);
+  return stemmed.length <= MIN_STEM && word.length > MIN_STEM ? word.toLowerCase().replace(/(?<=.{3})s$/, '') : stemmed;
+}
+
 function stripSuffix(word: string): string {
   for (const [suffix, replacement, shortest] of SUFFIXES) {
     if (!word.endsWith(suffix)) continue;

@@ -3,7 +3,7 @@
  * finds `deleteEntry`, "regular expression" finds `to_regex`. General programming vocabulary, not
  * any one project's; each group is small so a word never drifts into an unrelated meaning.
  */
-import { MIN_STEM, stem } from './nls-stem.js';
+import { MIN_STEM, searchStem, stem } from './nls-stem.js';
 
 /** Each group's words stand for one another. Plain words: stemmed when the table is built. */
 const GROUPS: readonly (readonly string[])[] = [
@@ -136,12 +136,11 @@ const PHRASES: readonly (readonly [string, readonly string[]])[] = [
 const SHORT_FORMS = new Set(['cfg', 'env', 'ctx', 'err', 'msg', 'buf', 'tmp', 'fmt', 'cmd', 'src', 'dst', 'ptr', 'idx', 'len', 'obj', 'num', 'acl', 'tty', 'uri', 'url', 'esc', 'pkg', 'lib', 'doc', 'rng', 'lex', 'zip', 'max']);
 const SHORTEST_TERM = 4;
 
-/** The term a word is searched by: its stem, unless stemming leaves a short prefix of unrelated words ("settings" → "set"). */
+/** The term a synonym is searched by, or null for a short one that is not a safe short form. */
 function termOf(word: string): string | null {
   if (SHORT_FORMS.has(word)) return word;
-  const stemmed = stem(word);
-  if (stemmed.length >= SHORTEST_TERM) return stemmed;
-  return word.length >= SHORTEST_TERM ? word.replace(/s$/, '') : null;
+  const term = searchStem(word);
+  return term.length >= SHORTEST_TERM ? term : null;
 }
 
 const TABLE: ReadonlyMap<string, readonly string[]> = buildTable();
@@ -150,8 +149,8 @@ function buildTable(): Map<string, string[]> {
   const table = new Map<string, string[]>();
   for (const group of GROUPS) {
     const stems = [...new Set(group.map((w) => termOf(w)).filter((t): t is string => t !== null))];
-    // Looked up by the question word's own stem, which may be shorter than the term it is searched by.
-    for (const key of new Set([...group.map((w) => stem(w)).filter((k) => k.length >= MIN_STEM), ...stems])) {
+    // Looked up by the term the question word is searched by (nls-terms uses searchStem too).
+    for (const key of new Set(group.map((w) => searchStem(w)).filter((k) => k.length >= MIN_STEM))) {
       const known = table.get(key) ?? [];
       table.set(key, [...new Set([...known, ...stems.filter((other) => other !== key && !key.startsWith(other) && !other.startsWith(key))])]);
     }

@@ -3,7 +3,7 @@
  * search terms (stopwords dropped, identifiers split, words stemmed), and the one engine query that
  * ORs the terms together. It never runs the search.
  */
-import { abbreviationOf, MIN_STEM, stem } from './nls-stem.js';
+import { abbreviationOf, MIN_STEM, searchStem } from './nls-stem.js';
 import { phraseSynonyms, synonymsOf } from './nls-synonyms.js';
 
 export interface SearchTerm {
@@ -120,15 +120,6 @@ function termsOfWord(word: string): Omit<SearchTerm, 'concept'>[] {
     for (const synonym of synonymsOf(stemmed)) add(synonym, SYNONYM_WEIGHT);
   }
   return out;
-}
-
-/**
- * A word's stem, unless stemming cut a long word to a short prefix of unrelated words ("settings" →
- * "set", "lines" → "lin"): then the word itself, singular.
- */
-function searchStem(word: string): string {
-  const stemmed = stem(word);
-  return stemmed.length <= MIN_STEM && word.length > MIN_STEM + 1 ? word.toLowerCase().replace(/s$/, '') : stemmed;
 }
 
 export function escapeRegex(text: string): string {
