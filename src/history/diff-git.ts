@@ -1,7 +1,8 @@
 /**
  * Commit lists and commit diffs read through the git CLI (src/git/run.ts), bounded in time and
  * output. Revisions arrive resolved to commit ids, so nothing a caller types reaches git as an option.
- * Merge commits are diffed against their first parent, which is what the merge brought to the branch.
+ * Merge commits have no diff, as in `git log -p` and `git log -G`: each change is the work of the
+ * commit that made it, not of the merges that carried it along.
  */
 import { runGit } from '../git/run.js';
 import type { CommitDiff, CommitMeta, FileDiff } from './diff-model.js';
@@ -32,10 +33,10 @@ export async function listCommits(gitDir: string, tips: readonly string[], bound
   return splitRecords(out.toString('utf8')).map((record) => parseMeta(record.header));
 }
 
-/** The listed commits with their diffs (first-parent for merges), in the order given. */
+/** The listed commits with their diffs (none for merges), in the order given. */
 export async function readCommitDiffs(gitDir: string, oids: readonly string[], context: number, bounds: GitBounds): Promise<CommitDiff[]> {
   if (oids.length === 0) return [];
-  const args = ['-c', 'core.quotePath=false', 'log', '--no-walk=unsorted', '--stdin', META_FORMAT, ...patchOptions(context), '--diff-merges=first-parent', '--'];
+  const args = ['-c', 'core.quotePath=false', 'log', '--no-walk=unsorted', '--stdin', META_FORMAT, ...patchOptions(context), '--diff-merges=off', '--'];
   const out = await runGit(args, { gitDir, input: `${oids.join('\n')}\n`, timeoutMs: bounds.timeoutMs, maxBytes: bounds.maxBytes });
   return splitRecords(out.toString('utf8')).map((record) => ({ ...parseMeta(record.header), files: parsePatch(record.patch) }));
 }

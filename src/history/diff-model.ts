@@ -58,7 +58,7 @@ export interface CommitMeta {
   readonly message: string;
 }
 
-/** A commit and its changes against its first parent (an empty list for an empty commit). */
+/** A commit and its changes against its parent (an empty list for an empty commit or a merge). */
 export interface CommitDiff extends CommitMeta {
   readonly files: readonly FileDiff[];
 }

@@ -8,16 +8,33 @@ import { quoteInput } from '../git/input.js';
 import { resolveRevision } from '../git/mirror.js';
 import { listAncestors, type AncestorsPage, type AncestorsRequest } from './compare-log.js';
 import { compareCommits, type Comparison } from './compare.js';
-import { searchDiffs, type DiffSearchOutcome, type DiffSearchRequest } from './repo-diff-search.js';
+import { searchDiffPage, type DiffSearchRequest } from './repo-diff-search.js';
 import type { DiffLineRunner } from './diff-lines.js';
+import type { CommitHit } from './diff-model.js';
+import type { DiffPage } from './diff-page.js';
 
-export interface DiffQuery extends Omit<DiffSearchRequest, 'tips'> {
-  /** Revisions to walk from (`^rev` excludes); none means HEAD. */
+export interface DiffQuery extends DiffSearchRequest {
+  /** Revisions to walk from in every repository (`^rev` excludes); none means HEAD. */
   readonly revisions: readonly string[];
 }
 
+export interface RepoDiffHit {
+  readonly repo: string;
+  /** Position in the merged candidate list: the next page starts at a later one. */
+  readonly position: number;
+  readonly hit: CommitHit;
+}
+
+export interface DiffSearchPage extends Omit<DiffPage, 'hits'> {
+  readonly hits: readonly RepoDiffHit[];
+}
+
 export interface DiffHistory {
-  searchDiffs(repo: string, query: DiffQuery): Promise<DiffSearchOutcome>;
+  /**
+   * One page of matching commits across the repositories, newest first, from position `start`
+   * (0, or the `next` of the page before) of their candidates merged newest first.
+   */
+  searchDiffs(repos: readonly string[], query: DiffQuery, start?: number): Promise<DiffSearchPage>;
   compare(repo: string, base: string, head: string): Promise<Comparison>;
   /** `oid` is a commit id already known to exist. */
   ancestors(repo: string, oid: string, request: AncestorsRequest): Promise<AncestorsPage>;
@@ -26,16 +43,14 @@ export interface DiffHistory {
 /** `pool` matches the changed lines of diff searches; this thread only reads and plans. */
 export function createDiffHistory(gitDirOf: (repo: string) => string, pool: DiffLineRunner): DiffHistory {
   return {
-    async searchDiffs(repo, query) {
-      const gitDir = gitDirOf(repo);
-      const revisions = query.revisions.length > 0 ? query.revisions : ['HEAD'];
-      const tips: string[] = [];
-      for (const rev of revisions) {
-        const excluded = rev.startsWith('^');
-        tips.push(`${excluded ? '^' : ''}${await resolveIn(gitDir, repo, excluded ? rev.slice(1) : rev)}`);
+    async searchDiffs(repos, query, start = 0) {
+      const sources = [];
+      for (const repo of repos) {
+        const gitDir = gitDirOf(repo);
+        sources.push({ gitDir, tips: await tipsOf(gitDir, repo, query.revisions) });
       }
-      if (tips.every((tip) => tip.startsWith('^'))) tips.push(await resolveIn(gitDir, repo, 'HEAD'));
-      return searchDiffs(pool, gitDir, { ...query, tips });
+      const page = await searchDiffPage(pool, sources, query, start);
+      return { ...page, hits: page.hits.map(({ source, position, hit }) => ({ repo: repos[source]!, position, hit })) };
     },
     async compare(repo, base, head) {
       const gitDir = gitDirOf(repo);
@@ -43,6 +58,16 @@ export function createDiffHistory(gitDirOf: (repo: string) => string, pool: Diff
     },
     ancestors: (repo, oid, request) => listAncestors(gitDirOf(repo), oid, request),
   };
+}
+
+async function tipsOf(gitDir: string, repo: string, revisions: readonly string[]): Promise<string[]> {
+  const tips: string[] = [];
+  for (const rev of revisions.length > 0 ? revisions : ['HEAD']) {
+    const excluded = rev.startsWith('^');
+    tips.push(`${excluded ? '^' : ''}${await resolveIn(gitDir, repo, excluded ? rev.slice(1) : rev)}`);
+  }
+  if (tips.every((tip) => tip.startsWith('^'))) tips.push(await resolveIn(gitDir, repo, 'HEAD'));
+  return tips;
 }
 
 async function resolveIn(gitDir: string, repo: string, rev: string): Promise<string> {

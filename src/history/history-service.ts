@@ -7,8 +7,8 @@ import { createError } from '../errors.js';
 import type { CommitStore, StoredCommit } from '../index/commits/commit-store.js';
 import { updateCommitIndex, type CommitIndexOutcome } from './commit-indexer.js';
 import { criteriaFilter, matchCommits, type CommitCriteria } from './commit-match.js';
+import { commitPage, type PagedCommit } from './commit-page.js';
 import { CommitTable } from './commit-table.js';
-import { filterByContent } from './content-filter.js';
 import { revisionScope } from './revision-scope.js';
 import type { TextMatchRunner } from './text-atoms.js';
 
@@ -25,6 +25,8 @@ export interface CommitSearchRequest {
   readonly contentTerms: readonly string[];
   readonly revisions: readonly string[];
   readonly count: number;
+  /** Where the page starts: 0, or the `next` of the page before. */
+  readonly start?: number;
   /** Epoch milliseconds for matching regular expressions (default: HISTORY_TIMEOUT_MS from now). */
   readonly deadline?: number;
   readonly signal?: AbortSignal;
@@ -33,18 +35,17 @@ export interface CommitSearchRequest {
 /** How long regular expressions over commit metadata may run when the caller gives no deadline. */
 export const HISTORY_TIMEOUT_MS = 20_000;
 
-export interface CommitHit {
-  readonly repository: string;
-  readonly repositoryID: number;
-  readonly commit: StoredCommit;
-}
+export type CommitHit = PagedCommit;
 
 export interface CommitSearchOutcome {
+  /** Newest first, from the request's start. */
   readonly commits: readonly CommitHit[];
-  /** Matches before the count cut; a lower bound when `totalExact` is false. */
+  /** Matches from the start on, before the count cut; a lower bound when `totalExact` is false. */
   readonly totalCount: number;
   readonly totalExact: boolean;
   readonly limitHit: boolean;
+  /** Where the next page starts (a position among the candidates), or null when none is left. */
+  readonly next: number | null;
 }
 
 export interface ContributorRepo {
@@ -119,21 +120,15 @@ export function createHistoryService(store: CommitStore, runner: TextMatchRunner
       const { criteria } = request;
       const filter = criteriaFilter(criteria);
       const bounds = { deadline: request.deadline ?? Date.now() + HISTORY_TIMEOUT_MS, ...(request.signal ? { signal: request.signal } : {}) };
-      const perRepo = await Promise.all(request.repos.map(async (repo) => {
+      const sources = await Promise.all(request.repos.map(async (repo) => {
         const { state, table } = await load(repo);
         const scope = await revisionScope(table, state, repo.gitDir, request.revisions);
-        let ordinals = await matchCommits(table, criteria, filter, scope, runner, bounds);
-        let truncated = false;
-        if (request.contentTerms.length > 0) {
-          const filtered = await filterByContent(repo.gitDir, ordinals.map((o) => table.commits[o]!.oid), request.contentTerms, criteria.useRegex, criteria.caseSensitive ?? false);
-          ordinals = ordinals.filter((o) => filtered.oids.has(table.commits[o]!.oid));
-          truncated = filtered.truncated;
-        }
-        return { hits: ordinals.map((o) => ({ repository: repo.name, repositoryID: repo.id, commit: table.commits[o]! })), truncated };
+        const ordinals = await matchCommits(table, criteria, filter, scope, runner, bounds);
+        return { name: repo.name, id: repo.id, gitDir: repo.gitDir, commits: ordinals.map((o) => table.commits[o]!) };
       }));
-      const all = perRepo.flatMap((r) => r.hits).sort((a, b) => b.commit.committerDate - a.commit.committerDate);
-      const truncated = perRepo.some((r) => r.truncated);
-      return { commits: all.slice(0, request.count), totalCount: all.length, totalExact: !truncated, limitHit: all.length > request.count || truncated };
+      const content = { terms: request.contentTerms, useRegex: criteria.useRegex, caseSensitive: criteria.caseSensitive ?? false };
+      const page = await commitPage(sources, content, request.start ?? 0, request.count);
+      return { ...page, limitHit: page.next !== null };
     },
     async contributorRepos(repos, authors, minCommits) {
       const found: ContributorRepo[] = [];

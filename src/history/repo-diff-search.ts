@@ -1,18 +1,16 @@
 /**
- * Diff search in one repository, for the diff_search tool (diff-service.ts) and type:diff queries
- * (search/): candidate commits (reachable from the tips, filtered by author, date and message on
- * their metadata) read newest first in batches of diffs, their added and removed lines matched in
- * the worker pool (one task per batch), until one more than `count` commits matched or the
- * deadline passed. No line is matched on this thread.
+ * Diff search, for the diff_search tool (diff-service.ts) and type:diff queries (search/): the
+ * candidate commits (reachable from the tips, merges left out as `git log -G` leaves them out,
+ * filtered by author, date and message on their metadata), then their diffs read newest first and
+ * matched in the worker pool (diff-page.ts). No line is matched on this thread.
  */
-import { isQuarryError } from '../errors.js';
 import { applyCommitFilter, type CommitField, type CommitFilter } from './commit-filter.js';
 import { personText } from './commit-table.js';
-import { matchCommitDiffs } from './diff-batch-match.js';
 import type { CommitHit, CommitMeta } from './diff-model.js';
-import { listCommits, readCommitDiffs, type GitBounds } from './diff-git.js';
+import { listCommits } from './diff-git.js';
 import type { DiffLineRunner } from './diff-lines.js';
 import type { DiffPattern } from './diff-match.js';
+import { boundsUntil, isTimeout, mergeNewestFirst, scanDiffPage, type DiffPage } from './diff-page.js';
 import type { TextList } from './text-atoms.js';
 
 export interface DiffSearchRequest {
@@ -21,8 +19,6 @@ export interface DiffSearchRequest {
   /** Which changed lines to search: both unless exactly one is asked for. */
   readonly added: boolean;
   readonly removed: boolean;
-  /** Commit ids the history is walked from. */
-  readonly tips: readonly string[];
   /** What authors (`Name <email>`) and messages must match; null: any commit. */
   readonly metadata: CommitFilter | null;
   /** Committer date bounds, as `git log --since/--until` apply them. */
@@ -34,72 +30,48 @@ export interface DiffSearchRequest {
   readonly signal?: AbortSignal;
 }
 
+/** One repository's side of a search: its git directory and the commit ids walked from (`^oid` excludes). */
+export interface DiffSearchSource {
+  readonly gitDir: string;
+  readonly tips: readonly string[];
+}
+
 export interface DiffSearchOutcome {
   /** At most `count`, newest first. */
   readonly commits: readonly CommitHit[];
   /** More matching commits exist, or the search stopped before it could tell. */
   readonly limitHit: boolean;
   readonly timedOut: boolean;
-  /** Commits whose diffs were read, out of `candidates`. */
-  readonly scanned: number;
-  readonly candidates: number;
-  /** Commits too large to read within the output bound. */
-  readonly skipped: number;
 }
 
-const BATCH = 40;
-/** Lines of context around each change: enough to read a hunk, few enough to keep answers small. */
-export const DIFF_CONTEXT_LINES = 1;
-const BATCH_MAX_BYTES = 32 * 1024 * 1024;
 const LIST_MAX_BYTES = 256 * 1024 * 1024;
 
-export async function searchDiffs(pool: DiffLineRunner, gitDir: string, request: DiffSearchRequest): Promise<DiffSearchOutcome> {
-  let candidates: CommitMeta[];
+/**
+ * One page over several repositories' candidates merged newest first, from position `start` of
+ * that list (0 for the first page; a page's `next` for the following one).
+ */
+export async function searchDiffPage(pool: DiffLineRunner, sources: readonly DiffSearchSource[], request: DiffSearchRequest, start: number): Promise<DiffPage> {
+  const lists: CommitMeta[][] = [];
   try {
-    candidates = await wanted(pool, await listCommits(gitDir, request.tips, boundsUntil(request.deadline, LIST_MAX_BYTES)), request);
+    for (const source of sources) lists.push(await listCandidates(pool, source, request));
   } catch (err) {
     if (!isTimeout(err)) throw err;
-    return { commits: [], limitHit: true, timedOut: true, scanned: 0, candidates: 0, skipped: 0 };
+    return { hits: [], next: start, timedOut: true, scanned: 0, candidates: 0, skipped: 0 };
   }
-  return scanCommitDiffs(pool, gitDir, candidates.map((c) => c.oid), request);
+  return scanDiffPage(pool, sources.map((s) => s.gitDir), mergeNewestFirst(lists), start, request);
 }
 
 export type DiffScanRequest = Pick<DiffSearchRequest, 'pattern' | 'added' | 'removed' | 'count' | 'deadline' | 'signal'>;
 
-/** Reads the diffs of commits already chosen (newest first) and keeps those whose changed lines match. */
+/** Reads the diffs of one repository's commits already chosen (newest first) and keeps those whose changed lines match. */
 export async function scanCommitDiffs(pool: DiffLineRunner, gitDir: string, candidates: readonly string[], request: DiffScanRequest): Promise<DiffSearchOutcome> {
-  const found: CommitHit[] = [];
-  let scanned = 0;
-  let skipped = 0;
-  let timedOut = false;
-  for (let i = 0; i < candidates.length && found.length <= request.count; i += BATCH) {
-    if (Date.now() >= request.deadline || request.signal?.aborted) {
-      timedOut = true;
-      break;
-    }
-    const batch = candidates.slice(i, i + BATCH);
-    try {
-      const read = await readBatch(gitDir, batch, request.deadline);
-      skipped += read.skipped;
-      const perCommit = await matchCommitDiffs(pool, read.diffs, request);
-      for (const [j, commit] of read.diffs.entries()) {
-        scanned++;
-        const hunks = perCommit[j]!;
-        if (hunks.length > 0) found.push({ commit, hunks });
-        if (found.length > request.count) break;
-      }
-    } catch (err) {
-      if (!isTimeout(err) && !isStopped(err)) throw err;
-      timedOut = true;
-      break;
-    }
-  }
-  const limitHit = found.length > request.count || timedOut;
-  return { commits: found.slice(0, request.count), limitHit, timedOut, scanned, candidates: candidates.length, skipped };
+  const page = await scanDiffPage(pool, [gitDir], candidates.map((oid) => ({ source: 0, oid })), 0, request);
+  return { commits: page.hits.map((h) => h.hit), limitHit: page.next !== null, timedOut: page.timedOut };
 }
 
-/** The commits within the dates whose author and message pass the metadata filter (regexes matched in the pool). */
-async function wanted(pool: DiffLineRunner, commits: readonly CommitMeta[], request: DiffSearchRequest): Promise<CommitMeta[]> {
+/** The non-merge commits reachable from the tips within the dates whose author and message pass the metadata filter (regexes matched in the pool). */
+async function listCandidates(pool: DiffLineRunner, source: DiffSearchSource, request: DiffSearchRequest): Promise<CommitMeta[]> {
+  const commits = (await listCommits(source.gitDir, source.tips, boundsUntil(request.deadline, LIST_MAX_BYTES))).filter((c) => c.parents.length < 2);
   const scope = Uint8Array.from(commits, (commit) => {
     const time = Date.parse(commit.committerDate);
     return (request.after === null || time >= request.after.getTime()) && (request.before === null || time <= request.before.getTime()) ? 1 : 0;
@@ -107,39 +79,4 @@ async function wanted(pool: DiffLineRunner, commits: readonly CommitMeta[], requ
   const texts = (field: CommitField): TextList => ({ texts: commits.map(field === 'message' ? (c) => c.message : (c) => personText(c.authorName, c.authorEmail)) });
   const kept = request.metadata === null ? scope : await applyCommitFilter(request.metadata, texts, scope, pool, request);
   return commits.filter((_, i) => kept[i] === 1);
-}
-
-/** A batch too large for the output bound is read commit by commit; single commits still too large are skipped and counted. */
-async function readBatch(gitDir: string, oids: readonly string[], deadline: number): Promise<{ diffs: Awaited<ReturnType<typeof readCommitDiffs>>; skipped: number }> {
-  try {
-    return { diffs: await readCommitDiffs(gitDir, oids, DIFF_CONTEXT_LINES, boundsUntil(deadline, BATCH_MAX_BYTES)), skipped: 0 };
-  } catch (err) {
-    if (!isOversized(err)) throw err;
-  }
-  if (oids.length === 1) return { diffs: [], skipped: 1 };
-  const diffs = [];
-  let skipped = 0;
-  for (const oid of oids) {
-    const one = await readBatch(gitDir, [oid], deadline);
-    diffs.push(...one.diffs);
-    skipped += one.skipped;
-  }
-  return { diffs, skipped };
-}
-
-function boundsUntil(deadline: number, maxBytes: number): GitBounds {
-  return { timeoutMs: Math.max(1, deadline - Date.now()), maxBytes };
-}
-
-function isTimeout(err: unknown): boolean {
-  return isQuarryError(err, 'GIT_FAILED') && err.details['timedOut'] === true;
-}
-
-/** The pool stopped the batch's matching: its deadline passed or the search was cancelled. */
-function isStopped(err: unknown): boolean {
-  return isQuarryError(err, 'TIMEOUT') || isQuarryError(err, 'ABORTED');
-}
-
-function isOversized(err: unknown): boolean {
-  return isQuarryError(err, 'GIT_FAILED') && typeof err.details['maxBytes'] === 'number';
 }

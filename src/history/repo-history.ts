@@ -14,6 +14,8 @@ export interface NamedCommitSearch {
   readonly contentTerms: readonly string[];
   readonly revisions: readonly string[];
   readonly count: number;
+  /** Where the page starts: 0, or the `next` of the page before. */
+  readonly start?: number;
   readonly canRead: (repo: string) => boolean;
   readonly deadline?: number;
   readonly signal?: AbortSignal;

@@ -81,14 +81,14 @@ export function expectNumstat(repo: DiffRepo, base: string, head: string): Map<s
   return result;
 }
 
-/** Commits `git log -G<re> --diff-merges=first-parent` finds from `rev`, newest first. */
+/** Commits `git log -G<re>` finds from `rev`, newest first (merges never: git shows no diff for them). */
 export function expectLogG(repo: DiffRepo, re: string, rev = 'HEAD', extra: readonly string[] = []): string[] {
-  return git(repo.dir, 'log', `-G${re}`, '-M', '--diff-merges=first-parent', '--format=%H', ...extra, rev, '--').split('\n').filter((l) => /^[0-9a-f]{40}$/.test(l));
+  return git(repo.dir, 'log', `-G${re}`, '-M', '--format=%H', ...extra, rev, '--').split('\n').filter((l) => /^[0-9a-f]{40}$/.test(l));
 }
 
-/** The added and removed lines of one commit (first-parent diff) that match `re`, as `+text`/`-text`, sorted. */
+/** The added and removed lines of one (non-merge) commit that match `re`, as `+text`/`-text`, sorted. */
 export function expectChangedLines(repo: DiffRepo, oid: string, re: RegExp, kinds = '+-'): string[] {
-  const out = git(repo.dir, 'show', '--format=', '-M', '--unified=0', '--diff-merges=first-parent', '--no-color', oid);
+  const out = git(repo.dir, 'show', '--format=', '-M', '--unified=0', '--no-color', oid);
   return out.split('\n')
     .filter((l) => (l.startsWith('+') || l.startsWith('-')) && !l.startsWith('+++ ') && !l.startsWith('--- '))
     .filter((l) => kinds.includes(l[0]!) && re.test(l.slice(1)))

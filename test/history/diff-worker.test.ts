@@ -57,13 +57,13 @@ test('every batch of commits is matched by one diff-lines task in the pool', asy
       return pool.submit(kind, task, options);
     }) as DiffLineRunner['submit'],
   };
-  const outcome = await createDiffHistory(() => repo.dir, spy).searchDiffs('repo', query('delta'));
-  assert.deepEqual(outcome.commits.map((c) => c.commit.oid), expectLogG(repo, 'delta'));
-  assert.ok(outcome.commits.length > 0);
+  const outcome = await createDiffHistory(() => repo.dir, spy).searchDiffs(['repo'], query('delta'));
+  assert.deepEqual(outcome.hits.map((h) => h.hit.commit.oid), expectLogG(repo, 'delta'));
+  assert.ok(outcome.hits.length > 0);
   // The scripted history fits one batch: all its commits' lines cross in a single task.
   assert.equal(tasks.length, 1);
   assert.equal(tasks[0]!.commits, outcome.scanned);
-  assert.ok(tasks[0]!.lines >= outcome.commits.flatMap((c) => c.hunks.flatMap((h) => h.hits)).length);
+  assert.ok(tasks[0]!.lines >= outcome.hits.flatMap((c) => c.hit.hunks.flatMap((h) => h.hits)).length);
 });
 
 /** Relative imports of `file` that load code (type-only imports are erased), as repository paths. */
@@ -96,10 +96,10 @@ test('a runaway backtracking regex is stopped at the deadline and the pool keeps
   const diffs = createDiffHistory(() => join(runaway, '.git'), pool);
   const started = Date.now();
   // A backreference: only the JS engine runs it, and on 40 a's it backtracks for ages.
-  const outcome = await diffs.searchDiffs('evil', query('(a+)+\\1x', { deadline: Date.now() + 300 }));
+  const outcome = await diffs.searchDiffs(['evil'], query('(a+)+\\1x', { deadline: Date.now() + 300 }));
   const elapsed = Date.now() - started;
   assert.ok(elapsed < 5000, `answered in ${elapsed} ms`);
-  assert.deepEqual([outcome.timedOut, outcome.limitHit, outcome.commits.length], [true, true, 0]);
-  const next = await diffs.searchDiffs('evil', query('a{40}'));
-  assert.deepEqual(next.commits.map((c) => c.hunks[0]!.hits[0]!.ranges), [[[0, 40]]]);
+  assert.deepEqual([outcome.timedOut, outcome.next, outcome.hits.length], [true, 0, 0]);
+  const next = await diffs.searchDiffs(['evil'], query('a{40}'));
+  assert.deepEqual(next.hits.map((h) => h.hit.hunks[0]!.hits[0]!.ranges), [[[0, 40]]]);
 });

@@ -1,6 +1,6 @@
 /**
  * `type:diff` through the engine's search service against git itself: commits equal
- * `git log -G --diff-merges=first-parent` with the matching author, date and revision flags, the
+ * `git log -G` (no merges: git shows no diff for them) with the matching author, date and revision flags, the
  * highlighted lines equal the added/removed lines `git show` prints, and bad input fails clearly.
  */
 import assert from 'node:assert/strict';
@@ -64,10 +64,12 @@ describe('type:diff in the search service', () => {
     }
   });
 
-  test('without case:yes the pattern ignores case; a merge is searched against its first parent', async () => {
+  test('without case:yes the pattern ignores case; a merge is not searched, as with git log -G', async () => {
     const response = await search('type:diff beta');
     assert.deepEqual(oids(response), [...new Set([...expectLogG(repo, 'beta'), ...expectLogG(repo, 'BETA')])].sort());
-    assert.ok(oids(await search('type:diff feature')).includes(repo.oids.merge));
+    const feature = oids(await search('type:diff feature'));
+    assert.deepEqual(feature, expectLogG(repo, 'feature', 'HEAD', ['-i']).sort());
+    assert.ok(feature.includes(repo.oids.f1) && !feature.includes(repo.oids.merge));
   });
 
   test('select:commit.diff.added and .removed restrict the lines searched', async () => {

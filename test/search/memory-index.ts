@@ -77,12 +77,12 @@ export function createMemoryIndex(repos: readonly MemoryRepo[]): MemoryIndex {
 function commitsMatching(repos: readonly MemoryRepo[], names: readonly string[], terms: readonly string[]): CommitSearchOutcome {
   const hits = repos.flatMap((repo, i) => (names.includes(repo.name) ? (repo.commits ?? []).map((message, n) => ({ repo, repositoryID: i + 1, message, n })) : []))
     .filter(({ message }) => terms.every((term) => message.includes(term)))
-    .map(({ repo, repositoryID, message, n }) => ({
-      repository: repo.name, repositoryID,
+    .map(({ repo, repositoryID, message, n }, position) => ({
+      repository: repo.name, repositoryID, position,
       commit: {
         oid: commitOf(repo.name, `commit-${n}`), parents: [], authorName: 'A U Thor', authorEmail: 'author@example.com', authorDate: 0,
         committerName: 'A U Thor', committerEmail: 'author@example.com', committerDate: 0, message, paths: [],
       },
     }));
-  return { commits: hits, totalCount: hits.length, totalExact: true, limitHit: false };
+  return { commits: hits, totalCount: hits.length, totalExact: true, limitHit: false, next: null };
 }

@@ -1,14 +1,18 @@
 /**
  * The `commit_search` tool (reference §1.4): commits of named repositories by message, author,
- * changed files, diff content and date, newest first, from the commit index. Renders only.
+ * changed files, diff content and date, newest first, from the commit index, paged by a cursor
+ * that resumes exactly where an answer stopped. Renders only.
  */
+import { MAX_CANDIDATES as MAX_CONTENT_CANDIDATES } from '../../../history/content-filter.js';
 import { parseDate } from '../../../history/dates.js';
+import type { CommitSearchOutcome } from '../../../history/history-service.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { plural } from '../format.js';
 import { ToolError, type ToolDefinition } from '../tool.js';
-import { AFTER_DATE_ARG, BEFORE_DATE_ARG, REPOS_ARG } from './common-args.js';
+import { AFTER_DATE_ARG, BEFORE_DATE_ARG, NEXT_PAGE_ARG, REPOS_ARG } from './common-args.js';
 import { commitBlock, historyOf } from './history-format.js';
+import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 export interface CommitSearchArgs {
   readonly repos: readonly string[];
@@ -21,6 +25,7 @@ export interface CommitSearchArgs {
   readonly revisions?: readonly string[];
   readonly count?: number;
   readonly useRegex?: boolean;
+  readonly cursor?: string;
 }
 
 export const DEFAULT_COUNT = 50;
@@ -47,6 +52,7 @@ export const commitSearchTool: ToolDefinition<CommitSearchArgs> = {
     revisions: terms('Branches, tags, commits or ref globs (*refs/heads/*) to search (default: the default branch); ^rev leaves out what rev reaches.'),
     count: { type: 'integer', minimum: 1, maximum: MAX_COUNT, description: `Commits to return (default ${DEFAULT_COUNT}, or ${DATED_DEFAULT_COUNT} with after or before).` },
     useRegex: { type: 'boolean', description: 'Terms are regular expressions.' },
+    cursor: NEXT_PAGE_ARG,
   }, ['repos']),
   async run(args, ctx) {
     const history = historyOf(ctx);
@@ -54,8 +60,11 @@ export const commitSearchTool: ToolDefinition<CommitSearchArgs> = {
     if (repos.length === 0) throw new ToolError('Pass at least one repository in repos. Use list_repos to find repository names.');
     const dated = args.after !== undefined || args.before !== undefined;
     const count = args.count ?? (dated ? DATED_DEFAULT_COUNT : DEFAULT_COUNT);
+    const question = questionOf(args, repos);
+    const start = args.cursor === undefined ? 0 : decodeCursor(args.cursor, question, 'cursor', 'commit_search');
+    const contentTerms = args.contentTerms ?? [];
     const outcome = await history.searchCommits({
-      repos, canRead: ctx.principal.canRead, count, contentTerms: args.contentTerms ?? [], revisions: args.revisions ?? [],
+      repos, canRead: ctx.principal.canRead, count, start, contentTerms, revisions: args.revisions ?? [],
       criteria: {
         messageTerms: args.messageTerms ?? [], authors: args.authors ?? [], committers: [], files: args.files ?? [],
         useRegex: args.useRegex ?? false,
@@ -63,16 +72,49 @@ export const commitSearchTool: ToolDefinition<CommitSearchArgs> = {
         ...(args.before !== undefined ? { before: parseDate(args.before) } : {}),
       },
     });
-    if (outcome.commits.length === 0) return { text: `No commits match in ${repos.join(', ')}.\n` };
     const builder = new AnswerBuilder(ctx.maxAnswerTokens);
     let shown = 0;
     while (shown < outcome.commits.length && builder.add(`${commitBlock(outcome.commits[shown]!)}\n`)) shown++;
-    const total = outcome.totalExact ? plural(outcome.totalCount, 'commit') : `at least ${plural(outcome.totalCount, 'commit')}`;
+    const budgetSpent = shown < outcome.commits.length;
+    const next = budgetSpent ? outcome.commits[shown]!.position : outcome.next;
     const notes: string[] = [];
-    if (shown < outcome.commits.length) notes.push(`Showing ${shown} of ${total} (the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is spent); narrow the search to see the rest.`);
-    else if (outcome.limitHit) notes.push(`Showing the newest ${shown} of ${total} (limit hit); narrow the search${count < MAX_COUNT ? ` or raise count (max ${MAX_COUNT})` : ''} to see more.`);
-    else notes.push(`${plural(outcome.totalCount, 'commit')} matched.`);
-    if (!outcome.totalExact) notes.push('Content terms were checked on the newest candidate commits only.');
+    if (outcome.commits.length === 0) notes.push(start === 0 && next === null ? `No commits match in ${repos.join(', ')}.` : 'No more commits match here.');
+    else notes.push(shownNote({ shown, start, next, budgetSpent, outcome, byContent: contentTerms.length > 0, budget: ctx.maxAnswerTokens }));
+    if (next !== null) {
+      const raise = !budgetSpent && count < MAX_COUNT ? ` (or raise count, up to ${MAX_COUNT})` : '';
+      notes.push(`More commits ${outcome.commits.length === 0 ? 'may ' : ''}match: call commit_search with the same arguments and cursor: "${encodeCursor(question, next)}"${raise} to see the next ones.`);
+    }
     return { text: builder.finish(notes.join('\n')) };
   },
 };
+
+/** The arguments that choose which commits match, in a fixed order: a cursor belongs to exactly this question. */
+function questionOf(args: CommitSearchArgs, repos: readonly string[]): string {
+  return JSON.stringify([repos, args.messageTerms ?? [], args.authors ?? [], args.contentTerms ?? [], args.files ?? [], args.after ?? null, args.before ?? null, args.revisions ?? [], args.useRegex ?? false]);
+}
+
+interface ShownPage {
+  readonly shown: number;
+  readonly start: number;
+  readonly next: number | null;
+  readonly budgetSpent: boolean;
+  readonly outcome: CommitSearchOutcome;
+  readonly byContent: boolean;
+  readonly budget: number;
+}
+
+/**
+ * Without content terms every candidate matched, so a page's place among all matches is known;
+ * content terms are checked a window of candidates at a time, so later pages count from where they start.
+ */
+function shownNote({ shown, start, next, budgetSpent, outcome, byContent, budget }: ShownPage): string {
+  const spent = budgetSpent ? ` (the answer budget of ${plural(budget, 'token')} is spent)` : '';
+  if (!byContent || (start === 0 && outcome.totalExact)) {
+    const total = start + outcome.totalCount;
+    if (start === 0 && next === null) return `${plural(total, 'commit')} matched.`;
+    return `Showing commits ${start + 1}-${start + shown} of ${total}${spent}.`;
+  }
+  const total = `${outcome.totalExact ? '' : 'at least '}${outcome.totalCount}`;
+  const checked = outcome.totalExact ? '' : ` (content terms were checked on the next ${MAX_CONTENT_CANDIDATES} candidate commits; the cursor continues with the rest)`;
+  return `Showing ${shown} of ${total} matching commits${start > 0 ? ' from here on' : ''}${spent}${checked}.`;
+}

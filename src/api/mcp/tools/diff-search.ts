@@ -1,22 +1,23 @@
 /**
  * The `diff_search` tool: added and removed lines (never messages) matching a pattern in the
- * history of the given repositories, newest commits first, each hunk with numbered lines and the
- * match ranges, within the answer budget and with honest totals.
+ * history of the given repositories, newest commits first, each change once from the commit that
+ * made it (as `git log -G`), each hunk with numbered lines and the match ranges, within the answer
+ * budget, paged by a cursor that resumes exactly where the answer stopped.
  */
 import { isQuarryError } from '../../../errors.js';
 import { anyOf, CommitFilterBuilder, type CommitFilter } from '../../../history/commit-filter.js';
 import { parseDate } from '../../../history/dates.js';
 import { compileDiffPattern } from '../../../history/diff-match.js';
-import type { DiffSearchOutcome } from '../../../history/repo-diff-search.js';
-import type { CommitHit } from '../../../history/diff-model.js';
+import type { DiffSearchPage, RepoDiffHit } from '../../../history/diff-service.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { plural } from '../format.js';
 import { ToolError, type ToolDefinition } from '../tool.js';
-import { AFTER_DATE_ARG, BEFORE_DATE_ARG, REPOS_ARG } from './common-args.js';
+import { AFTER_DATE_ARG, BEFORE_DATE_ARG, NEXT_PAGE_ARG, REPOS_ARG } from './common-args.js';
 import { diffService } from './diff-repos.js';
 import { resolveRepoName } from './closest-names.js';
 import { commitSections } from './diff-results.js';
+import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 export interface DiffSearchArgs {
   readonly pattern: string;
@@ -30,6 +31,7 @@ export interface DiffSearchArgs {
   readonly revisions?: readonly string[];
   readonly count?: number;
   readonly useRegex?: boolean;
+  readonly cursor?: string;
 }
 
 export const DEFAULT_COUNT = 20;
@@ -37,7 +39,7 @@ export const MAX_COUNT = 50;
 const SEARCH_TIMEOUT_MS = 20_000;
 
 const DESCRIPTION = `Searches the lines commits added or removed (not messages: see commit_search) in the history of repositories, newest commit first.
-Per commit and file: "# repo – commit – path", the author, date and subject, then the matching hunks with numbered +/- lines and a "matches:" line of line:start-end character ranges (0-based, end excluded). Merge commits are searched against their first parent.
+Per commit and file: "# repo – commit – path", author, date and subject, then the matching hunks with numbered +/- lines and "matches:" line:start-end ranges (0-based, end excluded). Merges are not searched, as with git log -G.
 Example: {"pattern":"func parseConfig","repos":["github.com/acme/app"],"removed":true}`;
 
 export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
@@ -55,6 +57,7 @@ export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
     revisions: { type: 'array', items: { type: 'string' }, maxItems: 20, description: 'Branches, tags or commits whose history to search (default: the default branch); ^rev leaves out the history of rev.' },
     count: { type: 'integer', minimum: 1, maximum: MAX_COUNT, description: `Commits to return (default ${DEFAULT_COUNT}).` },
     useRegex: { type: 'boolean', description: 'pattern and authors are regular expressions.' },
+    cursor: NEXT_PAGE_ARG,
   }, ['pattern', 'repos']),
   async run(args, ctx) {
     const diffs = diffService(ctx);
@@ -64,6 +67,8 @@ export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
     const pattern = compileDiffPattern(args.pattern, { regex: useRegex, caseSensitive: false });
     const authorTerms = [...(args.author === undefined ? [] : [args.author]), ...(args.authors ?? [])].filter((a) => a.trim() !== '');
     const count = args.count ?? DEFAULT_COUNT;
+    const question = questionOf(args, repos, authorTerms);
+    const start = args.cursor === undefined ? 0 : decodeCursor(args.cursor, question, 'cursor', 'diff_search');
     const query = {
       pattern,
       added: args.added ?? false,
@@ -76,28 +81,62 @@ export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
       deadline: Date.now() + SEARCH_TIMEOUT_MS,
       signal: ctx.signal,
     };
-    const outcomes: { repo: string; outcome: DiffSearchOutcome }[] = [];
-    for (const repo of repos) outcomes.push({ repo, outcome: await diffs.searchDiffs(repo, query) });
-    const hits = outcomes.flatMap(({ repo, outcome }) => outcome.commits.map((hit) => ({ repo, hit })))
-      .sort((a, b) => Date.parse(b.hit.commit.committerDate) - Date.parse(a.hit.commit.committerDate));
-    const shown = hits.slice(0, count);
-    const limitHit = hits.length > count || outcomes.some((o) => o.outcome.limitHit);
-    if (shown.length === 0) return { text: [noResults(args.pattern, repos), footer(outcomes, 0, limitHit, count, 0)].filter(Boolean).join('\n') + '\n' };
+    const page = await diffs.searchDiffs(repos, query, start);
+    if (page.hits.length === 0) {
+      const none = page.timedOut ? 'No matching commit was found before the time limit.' : start === 0 ? noResults(args.pattern, repos) : 'No more commits match.';
+      return { text: `${[none, footer(page, { shown: 0, start, next: page.next, question, partial: null, budgetSpent: false })].filter(Boolean).join('\n')}\n` };
+    }
 
     const builder = new AnswerBuilder(ctx.maxAnswerTokens);
-    let omittedCommits = 0;
-    for (const { repo, hit } of shown) {
-      if (!addCommit(builder, ctx.origin, repo, hit)) omittedCommits++;
+    let shown = 0;
+    let partial: string | null = null;
+    for (const found of page.hits) {
+      const sections = commitSections(ctx.origin, found.repo, found.hit);
+      if (addWhole(builder, sections)) {
+        shown++;
+        continue;
+      }
+      // The first commit is shown as far as it fits: no later page could show it whole either.
+      if (shown === 0) {
+        partial = addPart(builder, sections, found);
+        shown = 1;
+      }
+      break;
     }
-    return { text: builder.finish(footer(outcomes, shown.length - omittedCommits, limitHit, count, omittedCommits), '\n') };
+    const budgetSpent = shown < page.hits.length;
+    const next = budgetSpent ? page.hits[shown]!.position : page.next;
+    return { text: builder.finish(footer(page, { shown, start, next, question, partial, budgetSpent }), '\n') };
   },
 };
 
-function addCommit(builder: AnswerBuilder, origin: string, repo: string, hit: CommitHit): boolean {
-  let added = false;
-  for (const section of commitSections(origin, repo, hit)) if (builder.add(section)) added = true;
-  return added;
+/** The arguments that choose which commits match, in a fixed order: a cursor belongs to exactly this question. */
+function questionOf(args: DiffSearchArgs, repos: readonly string[], authors: readonly string[]): string {
+  return JSON.stringify([args.pattern, repos, args.added ?? false, args.removed ?? false, authors, args.after ?? null, args.before ?? null, args.revisions ?? [], args.useRegex ?? false]);
 }
+
+/** All of the commit's file sections, or none. */
+function addWhole(builder: AnswerBuilder, sections: readonly string[]): boolean {
+  const size = sections.reduce((n, s) => n + s.length, 0);
+  if (size > builder.remainingChars) return false;
+  for (const section of sections) builder.add(section);
+  return true;
+}
+
+/** The file sections that fit, the first that does not cut at a line end; a note naming the files cut or left out. */
+function addPart(builder: AnswerBuilder, sections: readonly string[], found: RepoDiffHit): string {
+  const cutOrLeft: string[] = [];
+  for (const section of sections) {
+    if (builder.add(section)) continue;
+    const path = section.slice(0, section.indexOf('\n')).split(' \u2013 ').slice(2).join(' \u2013 ');
+    cutOrLeft.push(path);
+    if (cutOrLeft.length > 1) continue;
+    const end = section.lastIndexOf('\n', builder.remainingChars - CUT_NOTE.length);
+    if (end > 0) builder.add(`${section.slice(0, end + 1)}${CUT_NOTE}`);
+  }
+  return `Commit ${found.hit.commit.oid.slice(0, 12)} is too large for the answer budget: its matches in ${cutOrLeft.join(', ')} are cut short or not shown.`;
+}
+
+const CUT_NOTE = '(cut here: the answer budget is spent)\n';
 
 /** Any of the authors (OR), as substrings or, with useRegex, regular expressions; matched by the worker pool. */
 function authorFilter(terms: readonly string[], useRegex: boolean): CommitFilter | null {
@@ -115,17 +154,30 @@ function noResults(pattern: string, repos: readonly string[]): string {
   return `No added or removed lines match "${pattern}" in ${repos.join(', ')}.`;
 }
 
-function footer(outcomes: readonly { outcome: DiffSearchOutcome }[], shown: number, limitHit: boolean, count: number, omitted: number): string | null {
+interface Shown {
+  readonly shown: number;
+  readonly start: number;
+  /** Where the next page starts, or null when nothing is left. */
+  readonly next: number | null;
+  readonly question: string;
+  readonly partial: string | null;
+  readonly budgetSpent: boolean;
+}
+
+function footer(page: DiffSearchPage, { shown, start, next, question, partial, budgetSpent }: Shown): string | null {
   const notes: string[] = [];
-  const timedOut = outcomes.filter((o) => o.outcome.timedOut);
-  if (shown > 0) notes.push(`Showing ${plural(shown, 'matching commit')}${limitHit ? ' (more exist' + (count < MAX_COUNT ? `: raise count, up to ${MAX_COUNT}, or narrow with after, before, authors or revisions)` : ': narrow with after, before, authors or revisions)') : ''}.`);
-  if (omitted > 0) notes.push(`${plural(omitted, 'matching commit')} did not fit the answer budget: lower count or narrow the search.`);
-  if (timedOut.length > 0) {
-    const scanned = timedOut.reduce((n, o) => n + o.outcome.scanned, 0);
-    const candidates = timedOut.reduce((n, o) => n + o.outcome.candidates, 0);
-    notes.push(`The search stopped at its time limit after reading ${scanned} of ${candidates} candidate commits: results may be incomplete.`);
+  const complete = next === null && !page.timedOut;
+  if (shown > 0) notes.push(`Showing ${plural(shown, start > 0 ? 'more matching commit' : 'matching commit')}${complete && start === 0 ? ' (all that match)' : ''}.`);
+  if (partial !== null) notes.push(partial);
+  if (page.timedOut) {
+    notes.push(page.candidates === 0 ? 'The search stopped at its time limit while listing the commits.' : `The search stopped at its time limit after reading ${page.scanned} of the ${page.candidates - start} candidate commits left.`);
   }
-  const skipped = outcomes.reduce((n, o) => n + o.outcome.skipped, 0);
-  if (skipped > 0) notes.push(`${plural(skipped, 'commit')} too large to read were skipped.`);
+  if (page.skipped > 0) notes.push(`${plural(page.skipped, 'commit')} too large to read were skipped.`);
+  if (next !== null) {
+    const spent = budgetSpent ? ' (the answer budget is spent)' : '';
+    notes.push(`More commits ${page.timedOut && !budgetSpent ? 'may match' : 'match'}${spent}: call diff_search with the same arguments and cursor: "${encodeCursor(question, next)}" to see the next ones.`);
+  } else if (start > 0 && complete && shown > 0) {
+    notes.push('No more commits match.');
+  }
   return notes.length === 0 ? null : `(${notes.join(' ')})`;
 }

@@ -16,8 +16,7 @@ import { COLUMN_ARG, LINE_ARG, NAV_PATH_ARG, SYMBOL_ARG } from './nav-schema.js'
 export const DEFINITION_MAX_LINES = 50;
 const MAX_ALTERNATIVES = 5;
 
-const DESCRIPTION = `Finds the definition of a symbol used in a file, following the file's scopes and imports, its repository and other repositories. Shows up to ${DEFINITION_MAX_LINES} lines of it, numbered, under "# repo – path"; notes list other candidates and, when the file binds the name more than once, the bindings (pass line to pick one).
-"Symbol not found" when there is none; a name imported from outside the indexed repositories is reported as such.
+const DESCRIPTION = `Finds the definition of a symbol used in a file (its scopes and imports, then repositories) and shows up to ${DEFINITION_MAX_LINES} numbered lines of it under "# repo – path"; notes list other candidates, and the bindings when the file binds the name more than once (pass line to pick one).
 Example: {"repo":"github.com/gorilla/mux","path":"mux.go","symbol":"NewRouter"}`;
 
 export const goToDefinitionTool: ToolDefinition<NavigationArgs> = {

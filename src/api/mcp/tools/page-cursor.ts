@@ -24,12 +24,12 @@ export function encodeCursor(query: string, index: number, fingerprint?: string)
 }
 
 /** The position the cursor holds; a ToolError when it is not one of ours or belongs to another question. */
-export function decodeCursor(cursor: string, query: string, argument: 'after' | 'before', tool: string): number {
+export function decodeCursor(cursor: string, query: string, argument: 'after' | 'before' | 'cursor', tool: string): number {
   return readCursor(cursor, query, argument, tool).index;
 }
 
 /** The position and the fingerprint the cursor holds; refused as decodeCursor refuses. */
-export function readCursor(cursor: string, query: string, argument: 'after' | 'before', tool: string): CursorPosition {
+export function readCursor(cursor: string, query: string, argument: 'after' | 'before' | 'cursor', tool: string): CursorPosition {
   let body: unknown;
   try {
     body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

@@ -26,7 +26,7 @@ export const WHOLE_FILE_LIMIT_BYTES = 128 * 1024;
 export const LINES_OVER_LIMIT = 200;
 
 const DESCRIPTION = `Reads a file at a revision. The answer is "URL: <link>", then each line as "N: text" (1-based numbers).
-A whole file over ${WHOLE_FILE_LIMIT_BYTES / 1024} KB gives its first ${LINES_OVER_LIMIT} lines and its line count: then read a range. When a range does not fit the answer budget, a closing note gives the startLine to continue from. Binary files give only their size.
+A file over ${WHOLE_FILE_LIMIT_BYTES / 1024} KB gives its first ${LINES_OVER_LIMIT} lines and its line count: then read a range; a range over the answer budget ends with the startLine to continue from. Binary files give only their size.
 Take paths from list_files or a search; never guess them.
 Example: {"repo":"github.com/gorilla/mux","path":"mux.go","startLine":1,"endLine":80}`;
 

@@ -50,7 +50,7 @@ test('one block per commit, newest first, with the exact total', async () => {
 test('count cuts and says how many more match', async () => {
   const answer = await commitSearch({ repos: [DEMO], count: 2 });
   assert.equal(shortHashes(answer.text).length, 2);
-  assert.match(answer.text, new RegExp(`Showing the newest 2 of ${gitLogOids(work, 'HEAD').length} commits \\(limit hit\\)`));
+  assert.match(answer.text, new RegExp(`Showing commits 1-2 of ${gitLogOids(work, 'HEAD').length}\\.\nMore commits match: call commit_search with the same arguments and cursor: "[\\w-]+" \\(or raise count, up to 100\\)`));
 });
 
 test('dates, files and revisions narrow the search', async () => {

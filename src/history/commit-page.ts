@@ -1,0 +1,67 @@
+/**
+ * One page of a commit search: the commits each repository's metadata criteria chose, merged
+ * newest first into one list, read from a position on; content terms (`git log -G`) are checked
+ * on at most MAX_CANDIDATES of them per page. Every hit carries its position in that list, so the
+ * next page starts exactly where this one stopped and following pages visit each match once.
+ */
+import type { StoredCommit } from '../index/commits/commit-store.js';
+import { filterByContent, MAX_CANDIDATES } from './content-filter.js';
+
+export interface PageSource {
+  readonly name: string;
+  readonly id: number;
+  readonly gitDir: string;
+  /** The commits the metadata criteria matched, newest committer date first. */
+  readonly commits: readonly StoredCommit[];
+}
+
+export interface ContentTerms {
+  readonly terms: readonly string[];
+  readonly useRegex: boolean;
+  readonly caseSensitive: boolean;
+}
+
+export interface PagedCommit {
+  readonly repository: string;
+  readonly repositoryID: number;
+  readonly commit: StoredCommit;
+  /** Position in the merged list of candidates. */
+  readonly position: number;
+}
+
+export interface CommitPage {
+  readonly commits: readonly PagedCommit[];
+  /** Matches from `start` on; a lower bound when `totalExact` is false. */
+  readonly totalCount: number;
+  readonly totalExact: boolean;
+  /** Where the next page starts, or null when no candidate is left. */
+  readonly next: number | null;
+}
+
+export async function commitPage(sources: readonly PageSource[], content: ContentTerms, start: number, count: number): Promise<CommitPage> {
+  // A stable sort: equal dates keep the repositories' order, then each repository's own.
+  const merged = sources.flatMap((source) => source.commits.map((commit) => ({ source, commit })))
+    .sort((a, b) => b.commit.committerDate - a.commit.committerDate);
+  const at = (i: number): PagedCommit => ({ repository: merged[i]!.source.name, repositoryID: merged[i]!.source.id, commit: merged[i]!.commit, position: i });
+  if (content.terms.length === 0) {
+    const commits = [];
+    for (let i = start; i < Math.min(merged.length, start + count); i++) commits.push(at(i));
+    const end = start + commits.length;
+    return { commits, totalCount: Math.max(0, merged.length - start), totalExact: true, next: end < merged.length ? end : null };
+  }
+  const window = merged.slice(start, start + MAX_CANDIDATES);
+  const kept = new Set<string>();
+  for (const source of sources) {
+    const oids = window.filter((c) => c.source === source).map((c) => c.commit.oid);
+    if (oids.length === 0) continue;
+    const filtered = await filterByContent(source.gitDir, oids, content.terms, content.useRegex, content.caseSensitive);
+    for (const oid of filtered) kept.add(`${source.id}\0${oid}`);
+  }
+  const matched: PagedCommit[] = [];
+  window.forEach((c, k) => {
+    if (kept.has(`${c.source.id}\0${c.commit.oid}`)) matched.push(at(start + k));
+  });
+  const windowEnd = start + window.length;
+  const next = matched.length > count ? matched[count]!.position : windowEnd < merged.length ? windowEnd : null;
+  return { commits: matched.slice(0, count), totalCount: matched.length, totalExact: windowEnd >= merged.length, next };
+}
