@@ -190,6 +190,42 @@ export const HISTORY_TASKS: readonly Task[] = [
     },
   },
   {
+    id: 'koa-throw-history-pages', project: 'koa', kind: 'history',
+    statement: 'In koa, list every commit that added or removed a line with ctx.throw(, following the pages to the end.',
+    async run(t, truth) {
+      const first = await t.call('diff_search', { pattern: 'ctx.throw(', repos: ['koa'] }, { pattern: 'statement', repos: 'statement' });
+      t.answered(first, 'search the repository\'s history');
+      const pages = await allPages(t, first);
+      t.check(nextCall(pages.at(-1)!.text) === null, pages.at(-1)!, `still more after ${pages.length} pages`);
+      const commits = [...new Set(pages.flatMap((p) => diffCommits(p.text).map((c) => c.commit)))];
+      const git = await truth.lines('koa', ['log', '-G', 'ctx\\.throw\\(', '--format=%H', truth.head('koa')]);
+      const matched = commits.map((c) => git.find((full) => sameCommit(c, full)) ?? c);
+      t.check(pages.length >= 2, first, 'one page held every commit: nothing to follow');
+      const differs = setsDisagree('commits changing a ctx.throw( line', matched, git);
+      t.check(differs === null, pages.at(-1)!, differs ?? '');
+      return `${commits.length} commits over ${pages.length} pages, as git log -G lists them`;
+    },
+  },
+  {
+    id: 'koa-typo-commits-pages', project: 'koa', kind: 'history',
+    statement: 'Find the koa repository and list every commit whose message mentions typo, following the pages to the end.',
+    async run(t, truth) {
+      const repos = await t.call('list_repos', { query: 'koa' }, { query: 'statement' });
+      const name = t.need(/^(\S*\/koa)\b/m.exec(repos.text)?.[1], repos, 'no koa repository listed');
+      const first = await t.call('commit_search', { repos: [name], messageTerms: ['typo'] }, { repos: repos, messageTerms: 'statement' });
+      t.answered(first, 'search the repository list_repos named');
+      const pages = await allPages(t, first);
+      t.check(nextCall(pages.at(-1)!.text) === null, pages.at(-1)!, `still more after ${pages.length} pages`);
+      const listed = pages.flatMap((p) => listedCommits(p.text));
+      const git = await truth.lines('koa', ['log', '-i', '-F', '--grep=typo', '--format=%H', truth.head('koa')]);
+      const matched = listed.map((c) => git.find((full) => sameCommit(c.commit, full)) ?? c.commit);
+      t.check(pages.length >= 2, first, 'one page held every commit: nothing to follow');
+      const differs = setsDisagree('commits mentioning typo', matched, git);
+      t.check(differs === null, pages.at(-1)!, differs ?? '');
+      return `${listed.length} commits over ${pages.length} pages, as git log -i --grep=typo`;
+    },
+  },
+  {
     id: 'dependabot-repos-pages', project: 'gin', kind: 'history',
     statement: 'Which indexed repositories have commits by dependabot, and how many each? Ask for 1 repository per answer and follow the pages.',
     async run(t, truth) {
