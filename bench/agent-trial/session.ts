@@ -127,6 +127,13 @@ export class TaskRun {
     return this.send(next.tool, args, labels);
   }
 
+  /** `first` and every page after it, following each answer's next call until one offers none (at most `maxPages`). */
+  async allPages(first: Answer, maxPages = 30): Promise<Answer[]> {
+    const pages = [first];
+    while (nextCall(pages.at(-1)!.text) !== null && pages.length < maxPages) pages.push(await this.follow(pages.at(-1)!));
+    return pages;
+  }
+
   /** The next call an answer offers, or a server failure at that step. */
   offered(answer: Answer, why: string): NextCall {
     const next = nextCall(answer.text);

@@ -9,7 +9,8 @@ export type TaskKind = 'find' | 'read' | 'navigate' | 'history';
 
 export interface Task {
   readonly id: string;
-  readonly project: Project;
+  /** The project the statement is about; 'all' for a question across the indexed repositories. */
+  readonly project: Project | 'all';
   readonly kind: TaskKind;
   /** What the agent is asked, in words; the only source of arguments besides earlier answers. */
   readonly statement: string;

@@ -5,9 +5,8 @@
  */
 import { fileHeaders, headerPaths, listedEntries, listedRefs, nextCall, numberedLines, sectionLines, suggestions, type NumberedLine } from './answers.js';
 import { enclosingDefinition, linesDisagree, setsDisagree } from './checks.js';
-import type { Answer, TaskRun } from './session.js';
 import type { Task } from './task.js';
-import type { Truth } from './truth.js';
+import type { Project, Truth } from './truth.js';
 
 const MAX_FILE_BYTES = 1 << 20;
 
@@ -18,15 +17,8 @@ function asFile(lines: readonly NumberedLine[]): string[] {
   return Array.from(out, (l) => l ?? '');
 }
 
-/** Follows an answer's next-page calls to the end; every page's answer, the first included. */
-async function allPages(t: TaskRun, first: Answer, maxPages = 20): Promise<Answer[]> {
-  const pages = [first];
-  while (nextCall(pages.at(-1)!.text) !== null && pages.length < maxPages) pages.push(await t.follow(pages.at(-1)!));
-  return pages;
-}
-
 /** Files of the indexed commit the engine would search: text files up to the size limit. */
-async function searchableFiles(truth: Truth, project: 'requests' | 'koa' | 'gin' | 'ripgrep'): Promise<Set<string>> {
+async function searchableFiles(truth: Truth, project: Project): Promise<Set<string>> {
   const rows = await truth.lines(project, ['ls-tree', '-r', '-l', truth.head(project)]);
   return new Set(rows.map((r) => /^\S+ blob \S+\s+(\d+)\t(.+)$/.exec(r)).filter((m) => m !== null && Number(m[1]) <= MAX_FILE_BYTES).map((m) => m![2]!));
 }
@@ -130,7 +122,7 @@ export const FIND_READ_TASKS: readonly Task[] = [
     statement: 'In requests, list every file that mentions timeout (count:all), following the pages to the end.',
     async run(t, truth) {
       const first = await t.call('keyword_search', { query: 'repo:requests timeout count:all' }, { query: 'statement' });
-      const pages = await allPages(t, first);
+      const pages = await t.allPages(first);
       const last = pages.at(-1)!;
       t.check(nextCall(last.text) === null, last, `still more after ${pages.length} pages`);
       const listed = pages.flatMap((p) => headerPaths(p.text));

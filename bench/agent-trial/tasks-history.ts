@@ -5,15 +5,9 @@
  */
 import { changedFiles, contributorRepos, diffCommits, listedCommits, listedRefs, nextCall, offeredPathsCall, sectionChanges, suggestions, type ChangedFile } from './answers.js';
 import { setsDisagree } from './checks.js';
-import type { Answer, Source, TaskRun } from './session.js';
+import type { Source } from './session.js';
 import type { Task } from './task.js';
 import { PROJECTS, type Project, type Truth } from './truth.js';
-
-async function allPages(t: TaskRun, first: Answer, maxPages = 30): Promise<Answer[]> {
-  const pages = [first];
-  while (nextCall(pages.at(-1)!.text) !== null && pages.length < maxPages) pages.push(await t.follow(pages.at(-1)!));
-  return pages;
-}
 
 /** `git diff --numstat base...head [-- pathspecs]` as `path +a -d` rows (binary files as `path binary`). */
 async function numstat(truth: Truth, project: Project, base: string, head: string, pathspecs: readonly string[] = []): Promise<string[]> {
@@ -40,7 +34,7 @@ export const HISTORY_TASKS: readonly Task[] = [
       const tags = listedRefs(refs.text).map((r) => r.name);
       t.need(['2.0.0', '2.0.1'].every((n) => tags.includes(n)) ? tags : null, refs, 'tags 2.0.0 and 2.0.1 are not both listed');
       const first = await t.call('compare_revisions', { repo: 'koa', base: '2.0.0', head: '2.0.1', first: 10 }, { repo: 'statement', base: refs, head: refs, first: 'statement' });
-      const pages = await allPages(t, first);
+      const pages = await t.allPages(first);
       const listed = pages.flatMap((p) => rows(changedFiles(p.text)));
       t.check(pages.length >= 2, first, 'one page held every file: nothing to follow');
       const differs = setsDisagree('changed files and counts', listed, await numstat(truth, 'koa', '2.0.0', '2.0.1'));
@@ -122,7 +116,7 @@ export const HISTORY_TASKS: readonly Task[] = [
     async run(t, truth) {
       const first = await t.call('commit_search', { repos: ['requests'], messageTerms: ['CVE'] }, { repos: 'statement', messageTerms: 'statement' });
       t.answered(first, 'search the repository the statement names');
-      const pages = await allPages(t, first);
+      const pages = await t.allPages(first);
       const listed = pages.flatMap((p) => listedCommits(p.text));
       const git = await truth.lines('requests', ['log', '-i', '-F', '--grep=CVE', '--format=%H', truth.head('requests')]);
       const matched = listed.map((c) => git.find((full) => sameCommit(c.commit, full)) ?? c.commit);
@@ -173,7 +167,7 @@ export const HISTORY_TASKS: readonly Task[] = [
     async run(t, truth) {
       const first = await t.call('diff_search', { pattern: 'ctx.respond === false', repos: ['koa'], added: true }, { pattern: 'statement', repos: 'statement', added: 'statement' });
       t.answered(first, 'search the repository\'s history');
-      const pages = await allPages(t, first);
+      const pages = await t.allPages(first);
       const commits = [...new Set(pages.flatMap((p) => diffCommits(p.text).map((c) => c.commit)))];
       const oldest = t.need(commits.at(-1), pages.at(-1)!, 'no commit listed');
       const touched = await truth.lines('koa', ['log', '-G', 'ctx\\.respond === false', '--format=%H', truth.head('koa')]);
@@ -195,7 +189,7 @@ export const HISTORY_TASKS: readonly Task[] = [
     async run(t, truth) {
       const first = await t.call('diff_search', { pattern: 'ctx.throw(', repos: ['koa'] }, { pattern: 'statement', repos: 'statement' });
       t.answered(first, 'search the repository\'s history');
-      const pages = await allPages(t, first);
+      const pages = await t.allPages(first);
       t.check(nextCall(pages.at(-1)!.text) === null, pages.at(-1)!, `still more after ${pages.length} pages`);
       const commits = [...new Set(pages.flatMap((p) => diffCommits(p.text).map((c) => c.commit)))];
       const git = await truth.lines('koa', ['log', '-G', 'ctx\\.throw\\(', '--format=%H', truth.head('koa')]);
@@ -214,7 +208,7 @@ export const HISTORY_TASKS: readonly Task[] = [
       const name = t.need(/^(\S*\/koa)\b/m.exec(repos.text)?.[1], repos, 'no koa repository listed');
       const first = await t.call('commit_search', { repos: [name], messageTerms: ['typo'] }, { repos: repos, messageTerms: 'statement' });
       t.answered(first, 'search the repository list_repos named');
-      const pages = await allPages(t, first);
+      const pages = await t.allPages(first);
       t.check(nextCall(pages.at(-1)!.text) === null, pages.at(-1)!, `still more after ${pages.length} pages`);
       const listed = pages.flatMap((p) => listedCommits(p.text));
       const git = await truth.lines('koa', ['log', '-i', '-F', '--grep=typo', '--format=%H', truth.head('koa')]);
@@ -226,11 +220,11 @@ export const HISTORY_TASKS: readonly Task[] = [
     },
   },
   {
-    id: 'dependabot-repos-pages', project: 'gin', kind: 'history',
+    id: 'dependabot-repos-pages', project: 'all', kind: 'history',
     statement: 'Which indexed repositories have commits by dependabot, and how many each? Ask for 1 repository per answer and follow the pages.',
     async run(t, truth) {
       const first = await t.call('get_contributor_repos', { authors: ['dependabot'], limit: 1 }, { authors: 'statement', limit: 'statement' });
-      const pages = await allPages(t, first);
+      const pages = await t.allPages(first);
       const listed = pages.flatMap((p) => contributedRows(p.text));
       t.check(pages.length >= 2, first, 'one page held every repository: nothing to follow');
       const differs = setsDisagree('repositories with dependabot commits', listed, await authorRows(truth, 'dependabot'));
@@ -243,7 +237,7 @@ export const HISTORY_TASKS: readonly Task[] = [
     statement: 'How many branches and tags does ripgrep have? List its refs 100 at a time to the end.',
     async run(t, truth) {
       const first = await t.call('list_refs', { repo: 'ripgrep', limit: 100 }, { repo: 'statement', limit: 'statement' });
-      const pages = await allPages(t, first);
+      const pages = await t.allPages(first);
       const refs = pages.flatMap((p) => listedRefs(p.text));
       t.check(nextCall(pages.at(-1)!.text) === null, pages.at(-1)!, `still more after ${pages.length} pages`);
       const git = await truth.lines('ripgrep', ['for-each-ref', '--format=%(refname)', 'refs/heads', 'refs/tags']);
