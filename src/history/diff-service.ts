@@ -5,7 +5,7 @@
  */
 import { createError, isQuarryError } from '../errors.js';
 import { quoteInput } from '../git/input.js';
-import { resolveRevision } from '../git/mirror.js';
+import { defaultBranch, resolveRevision } from '../git/mirror.js';
 import { listAncestors, type AncestorsPage, type AncestorsRequest } from './compare-log.js';
 import { compareCommits, type Comparison } from './compare.js';
 import { searchDiffPage, type DiffSearchRequest } from './repo-diff-search.js';
@@ -62,11 +62,14 @@ export function createDiffHistory(gitDirOf: (repo: string) => string, pool: Diff
 
 async function tipsOf(gitDir: string, repo: string, revisions: readonly string[]): Promise<string[]> {
   const tips: string[] = [];
-  for (const rev of revisions.length > 0 ? revisions : ['HEAD']) {
+  // The default branch as the index reads it: a mirror's HEAD may name a branch it does not have.
+  const defaultTip = async (): Promise<string> => resolveIn(gitDir, repo, `refs/heads/${await defaultBranch(gitDir)}`);
+  if (revisions.length === 0) return [await defaultTip()];
+  for (const rev of revisions) {
     const excluded = rev.startsWith('^');
     tips.push(`${excluded ? '^' : ''}${await resolveIn(gitDir, repo, excluded ? rev.slice(1) : rev)}`);
   }
-  if (tips.every((tip) => tip.startsWith('^'))) tips.push(await resolveIn(gitDir, repo, 'HEAD'));
+  if (tips.every((tip) => tip.startsWith('^'))) tips.push(await defaultTip());
   return tips;
 }
 

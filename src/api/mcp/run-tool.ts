@@ -4,9 +4,10 @@
  * errors.ts isCallerFacing) becomes an `isError` answer with its message; anything else (git, the
  * index) is an internal error whose details stay in the log.
  */
-import { errorMessage, isCallerFacing } from '../../errors.js';
+import { errorMessage, isCallerFacing, isQuarryError } from '../../errors.js';
 import { checkArguments } from './arguments.js';
 import { ToolError, type ToolAnswer, type ToolContext, type ToolDefinition } from './tool.js';
+import { closestRefsHint } from './tools/revision.js';
 
 export async function runTool<Args>(tool: ToolDefinition<Args>, rawArgs: unknown, ctx: ToolContext, log: (line: string) => void = () => {}): Promise<ToolAnswer> {
   const checked = checkArguments(tool.inputSchema, rawArgs);
@@ -17,7 +18,7 @@ export async function runTool<Args>(tool: ToolDefinition<Args>, rawArgs: unknown
   } catch (err) {
     if (err instanceof ToolError) return { text: err.message, isError: true };
     if (ctx.signal.aborted) return { text: 'The call was cancelled.', isError: true };
-    if (isCallerFacing(err)) return { text: errorMessage(err), isError: true };
+    if (isCallerFacing(err)) return { text: `${errorMessage(err)}${await refsHint(err, ctx)}`, isError: true };
     log(`mcp: ${tool.name} failed: ${errorMessage(err)}`);
     return internalErrorAnswer(tool.name);
   }
@@ -26,4 +27,12 @@ export async function runTool<Args>(tool: ToolDefinition<Args>, rawArgs: unknown
 /** What the agent sees of a failure that is ours, not its own: the details stay in the log. */
 export function internalErrorAnswer(toolName: string): ToolAnswer {
   return { text: `Internal error while running ${toolName}; the server log has details.`, isError: true };
+}
+
+/** A revision a history tool could not find (compare_revisions' base, diff_search's revisions): the closest refs by name. */
+async function refsHint(err: unknown, ctx: ToolContext): Promise<string> {
+  if (!isQuarryError(err, 'REVISION_NOT_FOUND')) return '';
+  const { repo, rev } = err.details;
+  if (typeof repo !== 'string' || typeof rev !== 'string' || ctx.services.repos.get(repo, ctx.principal.canRead) === null) return '';
+  return closestRefsHint(ctx, repo, rev);
 }

@@ -10,6 +10,7 @@ import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
 import { plural } from '../format.js';
 import { ToolError, type ToolDefinition } from '../tool.js';
+import { resolveRepoName } from './closest-names.js';
 import { AFTER_DATE_ARG, BEFORE_DATE_ARG, NEXT_PAGE_ARG, REPOS_ARG } from './common-args.js';
 import { commitBlock, historyOf } from './history-format.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
@@ -56,7 +57,7 @@ export const commitSearchTool: ToolDefinition<CommitSearchArgs> = {
   }, ['repos']),
   async run(args, ctx) {
     const history = historyOf(ctx);
-    const repos = [...new Set(args.repos.map((r) => r.trim()).filter((r) => r !== ''))];
+    const repos = [...new Set(args.repos.map((r) => r.trim()).filter((r) => r !== '').map((r) => resolveRepoName(ctx, r)))];
     if (repos.length === 0) throw new ToolError('Pass at least one repository in repos. Use list_repos to find repository names.');
     const dated = args.after !== undefined || args.before !== undefined;
     const count = args.count ?? (dated ? DATED_DEFAULT_COUNT : DEFAULT_COUNT);

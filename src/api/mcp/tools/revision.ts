@@ -34,9 +34,7 @@ export async function resolveRepoAtCommit(ctx: ToolContext, name: string, revisi
   }
   const commit = await ctx.services.repos.resolveRevision(repo, rev);
   if (commit === null) {
-    const near = closest(rev, (await ctx.services.repos.refs(repo)).map((r) => r.name));
-    const hint = near.length > 0 ? ` Closest existing: ${near.join(', ')}.` : '';
-    throw new ToolError(`Revision not found: ${shorten(rev)} in ${repo}.${hint} Pass a branch, tag or commit that exists, or omit revision to read the default branch.`);
+    throw new ToolError(`Revision not found: ${shorten(rev)} in ${repo}.${await closestRefsHint(ctx, repo, rev)} Pass a branch, tag or commit that exists, or omit revision to read the default branch.`);
   }
   return { repo, commit, label: rev };
 }
@@ -44,4 +42,10 @@ export async function resolveRepoAtCommit(ctx: ToolContext, name: string, revisi
 /** `repo@label` for messages. */
 export function describeAt(at: RepoAtCommit): string {
   return `${at.repo}@${at.label}`;
+}
+
+/** " Closest existing: v2.6.0, 2.6.0." for a revision a repository lacks, or "" when none is close. */
+export async function closestRefsHint(ctx: ToolContext, repo: string, rev: string): Promise<string> {
+  const near = closest(rev.replace(/^\^/, ''), (await ctx.services.repos.refs(repo)).map((r) => r.name));
+  return near.length > 0 ? ` Closest existing: ${near.join(', ')}.` : '';
 }

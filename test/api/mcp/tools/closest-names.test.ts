@@ -7,9 +7,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { McpServices } from '../../../../src/api/mcp/services.js';
 import { closest } from '../../../../src/api/mcp/tools/closest-names.js';
+import { commitSearchTool } from '../../../../src/api/mcp/tools/commit-search.js';
 import { compareRevisionsTool } from '../../../../src/api/mcp/tools/compare-revisions.js';
+import { diffSearchTool } from '../../../../src/api/mcp/tools/diff-search.js';
 import { listFilesTool } from '../../../../src/api/mcp/tools/list-files.js';
 import { readFileTool } from '../../../../src/api/mcp/tools/read-file.js';
+import { gitDirOf } from '../../../../src/repos/registry.js';
 import { mcpServices } from '../../../../src/server/mcp.js';
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../../../e2e/engine-fixture.js';
 import { commitAll, git, initRepo, makeTempDir, removeDir, writeFiles } from '../../../git/fixtures.js';
@@ -87,9 +90,30 @@ test('an unknown file or directory names the closest ones by name', async () => 
   assert.doesNotMatch((await read({ repo: ROUTER, path: 'zzzzzz.go' })).text, /Did you mean/);
 });
 
-test('compare_revisions takes a suffix too', async () => {
+test('compare_revisions takes a suffix too, and an unknown base names the closest refs', async () => {
   const answer = await callTool(services, compareRevisionsTool, { repo: 'acme/router', base: '4.20.0', head: '4.21.0' }, { canRead });
   assert.equal(answer.isError, undefined, answer.text);
+  const tagged = await callTool(services, compareRevisionsTool, { repo: 'acme/router', base: 'v4.20.0', head: '4.21.0' }, { canRead });
+  assert.equal(tagged.isError, true);
+  assert.match(tagged.text, /^Revision not found: v4\.20\.0 in github\.com\/acme\/router\. .*Closest existing: 4\.20\.0, 4\.21\.0\.$/);
+});
+
+test('commit_search and diff_search take a suffix too', async () => {
+  const commits = await callTool(services, commitSearchTool, { repos: ['acme/router'], messageTerms: ['initial'] }, { canRead });
+  assert.equal(commits.isError, undefined, commits.text);
+  assert.match(commits.text, /github\.com\/acme\/router/);
+  const unknown = await callTool(services, commitSearchTool, { repos: ['acme/ruter'] }, { canRead });
+  assert.match(unknown.text, /^Repository not found: acme\/ruter\. Did you mean github\.com\/acme\/router\?/);
+  const diffs = await callTool(services, diffSearchTool, { repos: ['acme/router'], pattern: 'package main' }, { canRead });
+  assert.equal(diffs.isError, undefined, diffs.text);
+});
+
+test('diff_search reads the default branch when the mirror\'s HEAD names a branch it does not have', async () => {
+  const mirror = gitDirOf({ dataDir: engine.dataDir, store: engine.engine.store }, MUX);
+  git(mirror, 'symbolic-ref', 'HEAD', 'refs/heads/no-such-branch');
+  const answer = await callTool(services, diffSearchTool, { repos: [MUX], pattern: 'package main' }, { canRead });
+  assert.equal(answer.isError, undefined, answer.text);
+  assert.match(answer.text, /main\.go/);
 });
 
 test('closest: exact but for case or a v prefix first, then small edits, then containment', () => {
