@@ -33,6 +33,11 @@ export function internalErrorAnswer(toolName: string): ToolAnswer {
 async function refsHint(err: unknown, ctx: ToolContext): Promise<string> {
   if (!isQuarryError(err, 'REVISION_NOT_FOUND')) return '';
   const { repo, rev } = err.details;
-  if (typeof repo !== 'string' || typeof rev !== 'string' || ctx.services.repos.get(repo, ctx.principal.canRead) === null) return '';
-  return closestRefsHint(ctx, repo, rev);
+  if (typeof repo !== 'string' || typeof rev !== 'string') return '';
+  try {
+    return ctx.services.repos.get(repo, ctx.principal.canRead) === null ? '' : await closestRefsHint(ctx, repo, rev);
+  } catch {
+    // A hint that cannot be had never hides the error it would have explained.
+    return '';
+  }
 }
