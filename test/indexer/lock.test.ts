@@ -32,9 +32,14 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
-/** A child that never reaps its own child: `sleep 0` exits at once and stays a zombie. */
+/**
+ * A child that never reaps its own child: the forked child exits at once and stays a zombie. (A
+ * shell's `sleep 0 &` could be reaped by the shell itself when it exits before the shell's exec.)
+ */
+const NEVER_REAPS = 'import os, time\npid = os.fork()\nif pid == 0:\n    os._exit(0)\nprint(pid, flush=True)\ntime.sleep(60)\n';
+
 async function zombie(): Promise<{ pid: number; parent: ChildProcess }> {
-  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const parent = spawn('python3', ['-c', NEVER_REAPS], { stdio: ['ignore', 'pipe', 'ignore'] });
   const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   await until(() => procStat(pid)?.state === 'Z', `pid ${pid} to become a zombie`);
   return { pid, parent };
