@@ -21,7 +21,7 @@ export interface ListRefsArgs {
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 1000;
 
-const DESCRIPTION = `Lists a repository's branches and tags, one per line: branch or tag, the name and the commit (12 hex digits); the default branch first, then branches by name, then tags newest version first. These are the revisions the other tools take.
+const DESCRIPTION = `Lists a repository's branches and tags, one per line: branch or tag, the name and the commit (12 hex digits); the default branch first, then branches by name, then tags, releases newest first. These are the revisions the other tools take.
 Example: {"repo":"github.com/gorilla/mux","query":"v1.8"}`;
 
 export const listRefsTool: ToolDefinition<ListRefsArgs> = {
@@ -56,11 +56,18 @@ export const listRefsTool: ToolDefinition<ListRefsArgs> = {
   },
 };
 
-/** The default branch, other branches by name, then tags with the highest version first. */
+/**
+ * The default branch, other branches by name, then tags with the highest version first: the
+ * repository's own releases (`v1.2.0`, `14.1.1`) before tags of its parts (`wincolor-1.0.1`, a
+ * crate of a workspace), whose names would otherwise sort above every number.
+ */
 function orderRefs(refs: readonly RefInfo[], defaultBranch: string): RefInfo[] {
-  const rank = (r: RefInfo): number => (r.kind === 'branch' ? (r.name === defaultBranch ? 0 : 1) : 2);
+  const rank = (r: RefInfo): number => (r.kind === 'branch' ? (r.name === defaultBranch ? 0 : 1) : RELEASE.test(r.name) ? 2 : 3);
   return [...refs].sort((a, b) => rank(a) - rank(b) || (a.kind === 'tag' ? VERSIONS.compare(b.name, a.name) : VERSIONS.compare(a.name, b.name)));
 }
+
+/** A tag that is a version of the repository itself. */
+const RELEASE = /^v?\d/i;
 
 /** Names compared with their numbers as numbers: v1.10.0 after v1.9.2. */
 const VERSIONS = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });

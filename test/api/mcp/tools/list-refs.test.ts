@@ -23,7 +23,7 @@ before(async () => {
   const dir = initRepo(`${sources}/mux`);
   writeFiles(dir, { 'mux.go': 'package mux\n' });
   head = commitAll(dir, 'initial');
-  for (const tag of ['v1.8.0', 'v1.10.0', 'v1.9.1', 'release-notes']) git(dir, 'tag', tag);
+  for (const tag of ['v1.8.0', 'v1.10.0', 'v1.9.1', 'release-notes', 'zcrate-2.0.0']) git(dir, 'tag', tag);
   for (const branch of ['feature/routes', 'dev']) git(dir, 'branch', branch);
   await addAndIndex(engine, MUX, dir);
   const secret = initRepo(`${sources}/secret`);
@@ -42,13 +42,13 @@ after(async () => {
 const refs = (args: Record<string, unknown>) => callTool(services, listRefsTool, args, { canRead });
 const short = (): string => head.slice(0, 12);
 
-test('the default branch first, then branches by name, then tags with the newest version first', async () => {
+test('the default branch first, then branches by name, then release tags newest first, then other tags', async () => {
   const answer = await refs({ repo: 'gorilla/mux' });
   assert.equal(answer.isError, undefined, answer.text);
   assert.equal(answer.text, [
     `branch main ${short()}`, `branch dev ${short()}`, `branch feature/routes ${short()}`,
-    `tag v1.10.0 ${short()}`, `tag v1.9.1 ${short()}`, `tag v1.8.0 ${short()}`, `tag release-notes ${short()}`,
-    '', 'Showing 1-7 of 7 refs.', '',
+    `tag v1.10.0 ${short()}`, `tag v1.9.1 ${short()}`, `tag v1.8.0 ${short()}`, `tag zcrate-2.0.0 ${short()}`, `tag release-notes ${short()}`,
+    '', 'Showing 1-8 of 8 refs.', '',
   ].join('\n'));
 });
 
@@ -66,8 +66,8 @@ test('pages with the after cursor, every ref once', async () => {
     after = /after: "([\w-]+)"/.exec(answer.text)?.[1];
     if (after === undefined) break;
   }
-  assert.equal(seen.length, 7);
-  assert.equal(new Set(seen).size, 7);
+  assert.equal(seen.length, 8);
+  assert.equal(new Set(seen).size, 8);
   const other = await refs({ repo: MUX, query: 'v1', after: /after: "([\w-]+)"/.exec((await refs({ repo: MUX, limit: 1 })).text)![1] });
   assert.equal(other.isError, true);
   assert.match(other.text, /^The after cursor belongs to/);
