@@ -15,7 +15,7 @@ export interface GitBounds {
 
 const RECORD = '\x1eQ\x1f';
 const FIELD = '\x1f';
-const META_FORMAT = `--format=${'%x1eQ%x1f'}%H%x1f%P%x1f%an%x1f%ae%x1f%aI%x1f%cI%x1f%B%x1e`;
+const META_FORMAT = `--format=${'%x1eQ%x1f'}%H%x1f%P%x1f%an%x1f%ae%x1f%at%x1f%ct%x1f%B%x1e`;
 
 /** Options every patch-producing command gets, whatever the user's git configuration says. */
 export function patchOptions(context: number): string[] {
@@ -72,7 +72,12 @@ function parseMeta(header: string): CommitMeta {
   };
 }
 
-/** git prints the author's own offset; the APIs speak RFC 3339 in UTC. */
-function utc(date: string): string {
-  return new Date(date).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/**
+ * Seconds since the epoch as RFC 3339 in UTC, as the APIs speak. Read from git's %at/%ct rather
+ * than its ISO form, which carries the commit's own offset verbatim: real histories hold offsets
+ * such as +518:00 (psf/requests) that no date parser accepts.
+ */
+function utc(seconds: string): string {
+  const at = Number(seconds);
+  return new Date(Number.isFinite(at) ? at * 1000 : 0).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
