@@ -6,13 +6,11 @@
 import type { FileMatch, SearchResponse } from '../../../model/result.js';
 import { ToolError, type ToolContext } from '../tool.js';
 import type { ScriptArgs } from './evaluator-args.js';
-import { COPY_PATHS, DOCS_PATHS, roleIntent } from './file-role.js';
-import { rankFiles } from './nls-rank.js';
-import { engineQuery, parseNlsQuery } from './nls-terms.js';
+import { nlsRankedFiles } from './nls-search.js';
+import { parseNlsQuery } from './nls-terms.js';
 
 /** Rows a search may hand a script (the engine's own limits apply first). */
 const MAX_ROWS = 100_000;
-const FILE_FILTER = /^-?(?:file|f|path):/i;
 const SYMBOL_TYPE = /(?:^|\s)type:symbol(?:\s|$)/i;
 
 /** A list with named fields: they reach the script as the table's string keys. */
@@ -80,11 +78,8 @@ export async function nlsRows(ctx: ToolContext, args: ScriptArgs): Promise<Rows<
   const limit = limitOf(args);
   const nls = parseNlsQuery(query);
   if (nls.terms.length === 0) throw new ToolError(`no search terms left in "${query}": every word was a filter, a common English word or shorter than 3 characters`);
-  const exclusions = nls.filters.some((f) => FILE_FILTER.test(f)) ? [] : [COPY_PATHS, ...(roleIntent(nls.terms.map((t) => t.text)).docs ? [] : [DOCS_PATHS])];
-  let response = await engine(ctx, [engineQuery(nls), ...exclusions.map((re) => `-file:${re.source}`)].join(' '));
-  if (exclusions.length > 0 && fileMatches(response).length === 0) response = await engine(ctx, engineQuery(nls));
-  const ranked = rankFiles(fileMatches(response), nls, ctx.services.indexedFileCount(ctx.principal.canRead));
-  return capped(ranked.flatMap((file, i) => fileRows(file.match, i + 1)), limit, response.limitHit);
+  const { ranked, candidates } = await nlsRankedFiles(nls, ctx);
+  return capped(ranked.flatMap((file, i) => fileRows(file.match, i + 1)), limit, candidates.limitHit);
 }
 
 export async function symbolRows(ctx: ToolContext, args: ScriptArgs): Promise<Rows<SymbolRow>> {

@@ -4,12 +4,12 @@
  */
 import type { FileMatch } from '../../../model/result.js';
 import { objectSchema } from '../arguments.js';
-import { ToolError, type ToolDefinition } from '../tool.js';
+import { ToolError, type ToolContext, type ToolDefinition } from '../tool.js';
 import { COPY_PATHS, DOCS_PATHS, roleIntent } from './file-role.js';
-import { rankFiles } from './nls-rank.js';
 import { NEXT_PAGE_ARG } from './common-args.js';
-import { retrieveCandidates } from './nls-retrieve.js';
-import { describeTerms, parseNlsQuery } from './nls-terms.js';
+import { rankFiles, type ScoredFile } from './nls-rank.js';
+import { retrieveCandidates, type Candidates } from './nls-retrieve.js';
+import { describeTerms, parseNlsQuery, type NlsQuery } from './nls-terms.js';
 import { renderSearchAnswer, type SearchArgs } from './search-answer.js';
 
 const FILE_FILTER = /^-?(?:file|f|path):/i;
@@ -30,17 +30,7 @@ export const nlsSearchTool: ToolDefinition<SearchArgs> = {
     if (nls.terms.length === 0) {
       throw new ToolError(`No search terms left in "${args.query}": every word was a filter, a common English word or shorter than 3 characters. Name the concepts or identifiers to look for, e.g. "session expiry" or "parseHTTPRequest".`);
     }
-    const search = (query: string) => ctx.services.search.search({ query, signal: ctx.signal, canRead: ctx.principal.canRead });
-    const collectionSize = ctx.services.indexedFileCount(ctx.principal.canRead);
-    // Built bundles, vendored copies and (unless asked for) documentation hold a few huge files that
-    // would spend the engine's line budget before the source is reached: left out unless the query
-    // filters files itself, or nothing else matches.
-    const exclusions = nls.filters.some((f) => FILE_FILTER.test(f)) ? [] : [COPY_PATHS, ...(roleIntent(nls.terms.map((t) => t.text)).docs ? [] : [DOCS_PATHS])];
-    // Only files the search found, so only files the caller may read.
-    const readText = async (f: FileMatch): Promise<string | null> => (await ctx.services.repos.readBlob(f.repository, f.commit, f.path))?.toString('utf8') ?? null;
-    let candidates = await retrieveCandidates(nls, exclusions.map((re) => `-file:${re.source}`), search, readText, collectionSize);
-    if (exclusions.length > 0 && candidates.files.length === 0) candidates = await retrieveCandidates(nls, [], search, readText, collectionSize);
-    const ranked = rankFiles(candidates.files, nls, collectionSize);
+    const { ranked, candidates } = await nlsRankedFiles(nls, ctx);
     const text = await renderSearchAnswer({
       readableRepos: () => ctx.services.repos.list(ctx.principal.canRead).map((r) => r.name),
       page: { tool: 'nls_search', query: args.query, after: args.after },
@@ -56,3 +46,22 @@ export const nlsSearchTool: ToolDefinition<SearchArgs> = {
     return { text };
   },
 };
+
+/**
+ * The files nls_search ranks for a parsed query, best first, with what the retrieval found: shared
+ * with the evaluator's search.nls, so a script sees the ranking the tool shows.
+ */
+export async function nlsRankedFiles(nls: NlsQuery, ctx: ToolContext): Promise<{ ranked: ScoredFile[]; candidates: Candidates }> {
+  const search = (query: string) => ctx.services.search.search({ query, signal: ctx.signal, canRead: ctx.principal.canRead });
+  const collectionSize = ctx.services.indexedFileCount(ctx.principal.canRead);
+  // Built bundles, vendored copies and (unless asked for) documentation hold a few huge files that
+  // would spend the engine's line budget before the source is reached: left out unless the query
+  // filters files itself, or nothing else matches.
+  const exclusions = nls.filters.some((f) => FILE_FILTER.test(f)) ? [] : [COPY_PATHS, ...(roleIntent(nls.terms.map((t) => t.text)).docs ? [] : [DOCS_PATHS])];
+  // Only files the search found, so only files the caller may read.
+  const readText = async (f: FileMatch): Promise<string | null> => (await ctx.services.repos.readBlob(f.repository, f.commit, f.path))?.toString('utf8') ?? null;
+  let candidates = await retrieveCandidates(nls, exclusions.map((re) => `-file:${re.source}`), search, readText, collectionSize);
+  if (exclusions.length > 0 && candidates.files.length === 0) candidates = await retrieveCandidates(nls, [], search, readText, collectionSize);
+  const ranked = rankFiles(candidates.files, nls, collectionSize);
+  return { ranked, candidates };
+}
