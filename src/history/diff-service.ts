@@ -80,6 +80,6 @@ async function resolveIn(gitDir: string, repo: string, rev: string): Promise<str
     if (!isQuarryError(err, 'REVISION_NOT_FOUND')) throw err;
     const problem = err.details['problem'];
     const shown = typeof problem === 'string' ? `${quoteInput(rev)} (it ${problem})` : rev;
-    throw createError('REVISION_NOT_FOUND', `Revision not found: ${shown} in ${repo}. Pass a branch, tag or commit that exists.`, { repo, rev });
+    throw createError('REVISION_NOT_FOUND', `Revision not found: ${shown} in ${repo}. Pass a branch, tag or commit that exists.`, { repo, rev, ...(typeof problem === 'string' ? { problem } : {}) });
   }
 }

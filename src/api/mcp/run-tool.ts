@@ -32,8 +32,9 @@ export function internalErrorAnswer(toolName: string): ToolAnswer {
 /** A revision a history tool could not find (compare_revisions' base, diff_search's revisions): the closest refs by name. */
 async function refsHint(err: unknown, ctx: ToolContext): Promise<string> {
   if (!isQuarryError(err, 'REVISION_NOT_FOUND')) return '';
-  const { repo, rev } = err.details;
-  if (typeof repo !== 'string' || typeof rev !== 'string') return '';
+  const { repo, rev, problem } = err.details;
+  // A revision refused for its form (a range, an option) is not a near miss of an existing name.
+  if (typeof repo !== 'string' || typeof rev !== 'string' || problem !== undefined) return '';
   try {
     return ctx.services.repos.get(repo, ctx.principal.canRead) === null ? '' : await closestRefsHint(ctx, repo, rev);
   } catch {

@@ -9,7 +9,9 @@ import { AnswerBuilder, estimateTokens } from '../answer.js';
 import { plural, splitLines } from '../format.js';
 import type { ToolContext } from '../tool.js';
 import { changedNote, cursorAfter, cursorPlaceholder, nextPageLine, pageQuestion, pageStart } from './list-page.js';
-import { CONTEXT_LINES, MAX_CHUNK_CHARS, renderFileSection, type LineHit } from './search-chunks.js';
+import { scopeAtLine } from '../../../symbols/navigation/scopes.js';
+import { enclosingSymbol } from './enclosing-symbol.js';
+import { CONTEXT_LINES, MAX_CHUNK_CHARS, renderFileSection, type EnclosingAt, type LineHit } from './search-chunks.js';
 import { unmatchedRepoFilters } from './unmatched-repos.js';
 
 export const MAX_FILES = 15;
@@ -85,7 +87,7 @@ export async function renderSearchAnswer(input: SearchAnswerInput, ctx: ToolCont
     const candidates = files.slice(end - repos.length, end - repos.length + MAX_FILES);
     const texts = await readAll(candidates.map((f) => f.match), ctx);
     for (let i = 0; i < candidates.length; i++) {
-      const section = sectionOf(candidates[i]!, texts[i]!);
+      const section = sectionOf(candidates[i]!, texts[i]!, await placesIn(candidates[i]!.match, ctx));
       if (!builder.add(section.text)) {
         budgetSpent = true;
         break;
@@ -114,13 +116,35 @@ function addRepoLines(builder: AnswerBuilder, repos: readonly RepoMatch[]): numb
   return shown;
 }
 
-function sectionOf(file: RankedFile, text: string | null): ReturnType<typeof renderFileSection> {
+function sectionOf(file: RankedFile, text: string | null, enclosingAt: EnclosingAt): ReturnType<typeof renderFileSection> {
   const { repository, path, lineMatches } = file.match;
-  if (text !== null) return renderFileSection(repository, path, splitLines(text), file.hits, CONTEXT_LINES);
+  if (text !== null) return renderFileSection(repository, path, splitLines(text), file.hits, CONTEXT_LINES, enclosingAt);
   // The blob could not be read (a race with re-indexing): show the matched lines the engine returned.
   const lines: string[] = [];
   for (const lm of lineMatches) lines[lm.lineNumber] = lm.line;
   return renderFileSection(repository, path, lines, file.hits, 0);
+}
+
+/**
+ * Where the lines of a matched file sit, from the symbol table of the indexed commit; nothing for a
+ * file matched at another revision, whose lines the table does not describe.
+ */
+async function placesIn(match: FileMatch, ctx: ToolContext): Promise<EnclosingAt> {
+  const none: EnclosingAt = () => null;
+  const symbols = ctx.services.symbols?.fileSymbols(match.repository, match.path) ?? null;
+  if (symbols === null || symbols.definitions.length === 0 || (await ctx.services.defaultCommit(match.repository)) !== match.commit) return none;
+  const { definitions } = symbols;
+  return (start, end) => {
+    let scope = scopeAtLine(symbols, Math.min(end, start + CONTEXT_LINES));
+    // A definition whose header the chunk shows needs no label: say what holds it instead.
+    for (let hops = 0; scope >= 0 && hops < definitions.length; hops++) {
+      const header = definitions[scope]!.nameRange.startLine;
+      if (header < start || header > end) break;
+      scope = definitions[scope]!.parent;
+    }
+    const place = enclosingSymbol(definitions, scope);
+    return place === 'at file level' ? null : place;
+  };
 }
 
 /** File texts in order, read a few at a time; null where the file is gone or is a path-only match. */

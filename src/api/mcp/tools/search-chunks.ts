@@ -68,17 +68,29 @@ export interface FileSection {
 }
 
 /**
- * A file's header and its best chunks. `lines` is the file's text split into lines; when the file
- * could not be read, the caller passes the hit lines alone and `context` 0.
+ * What the 0-based lines start..end sit in, said as a reader names it (`in method Router.handle`):
+ * the innermost function or type whose header the lines do not show themselves; null at file level
+ * or when unknown.
  */
-export function renderFileSection(repo: string, path: string, lines: readonly string[], hits: readonly LineHit[], context = CONTEXT_LINES): FileSection {
+export type EnclosingAt = (start: number, end: number) => string | null;
+
+/**
+ * A file's header and its best chunks, each under the function or type it sits in when that is
+ * known and differs from the chunk before. `lines` is the file's text split into lines; when the
+ * file could not be read, the caller passes the hit lines alone and `context` 0.
+ */
+export function renderFileSection(repo: string, path: string, lines: readonly string[], hits: readonly LineHit[], context = CONTEXT_LINES, enclosingAt: EnclosingAt = () => null): FileSection {
   const chunks = buildChunks(hits, lines.length, context);
   let text = `${fileHeader(repo, path)}\n`;
   let chunksCut = 0;
   let previousEnd: number | null = null;
+  let previousPlace: string | null = null;
   for (const chunk of chunks.slice(0, MAX_CHUNKS_PER_FILE).sort((a, b) => a.start - b.start)) {
     const rendered = renderChunk(lines, chunk);
     if (previousEnd !== null && chunk.start > previousEnd + 1) text += CHUNK_SEPARATOR;
+    const place = enclosingAt(chunk.start, chunk.end);
+    if (place !== null && place !== previousPlace) text += `(${place})\n`;
+    previousPlace = place;
     text += rendered.text;
     previousEnd = chunk.end;
     if (rendered.cut) chunksCut++;

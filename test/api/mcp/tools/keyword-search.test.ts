@@ -30,6 +30,10 @@ const REPOS: Record<string, Record<string, string>> = {
     'src/chunks.ts': CHUNKS_FILE,
     'src/long.ts': `const a = 1;\nconst s = "${'x'.repeat(300)} longneedle";\nconst b = 2;\n`,
     'src/dense.ts': `${numbered(1, 30, (n) => `dense ${n} ${'y'.repeat(90)}`)}\n`,
+    'src/router.ts': [
+      'export class Router {', '  handle(path: string): string {', '    const trimmed = path.trim();', '    return placeprobe(trimmed);', '  }', '}', '',
+      'function placeprobe(p: string): string {', '  return p;', '}',
+    ].join('\n') + '\n',
     ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`many/f${String(i).padStart(2, '0')}.ts`, `export const widespread${i} = ${i};\n`])),
   },
   [SECRET]: { 'secret.ts': 'export const classified = "needle";\n' },
@@ -185,6 +189,17 @@ describe('keyword_search', () => {
     const hidden = await callTool(services, keywordSearchTool, { query: 'repo:acme/secret classified' }, { canRead: notSecret });
     assert.match(hidden.text, /^No repository matches repo:acme\/secret, so nothing was searched\./);
     assert.doesNotMatch(hidden.text, /github\.com\/acme\/secret/);
+  });
+
+  test('a chunk inside a function or type says which, unless it shows that header itself', async () => {
+    const call = await callTool(services, keywordSearchTool, { query: 'placeprobe(trimmed)' });
+    assert.equal(call.text.split('\n\n')[0], [`# ${APP} \u2013 src/router.ts`, '(in method Router.handle)', '3:     const trimmed = path.trim();', '4:     return placeprobe(trimmed);', '5:   }'].join('\n'));
+    // Both lines name placeprobe; the second chunk shows the function's own header, so it has no label.
+    const header = await callTool(services, keywordSearchTool, { query: 'function placeprobe' });
+    assert.equal(header.text.split('\n\n')[0], [
+      `# ${APP} \u2013 src/router.ts`, '(in method Router.handle)', '3:     const trimmed = path.trim();', '4:     return placeprobe(trimmed);', '5:   }', '...',
+      '7: ', '8: function placeprobe(p: string): string {', '9:   return p;',
+    ].join('\n'));
   });
 
   test('a repo: filter that matches no repository says so and names the closest, instead of "No results"', async () => {
