@@ -19,7 +19,7 @@ search.diffs{repos=,pattern=,added=,removed=}: {repo,commit,author,path,kind,lin
 source.read(repo,path[,{startLine=,endLine=}]) -> string; source.list(repo[,path][,{recursive=true}]): {path,dir,language}
 nav.definition{repo=,path=,symbol=} -> {path,line,text} or nil; nav.references{repo=,path=,symbol=}: {repo,path,line,text}
 json.encode/decode; text.format_table(rows,columns); output.file(name,content) attaches a file.
-Lists cut by a limit have .truncated. Searches, reads, time and memory are limited per run.
+Cut lists have .truncated; searches, reads, time and memory are limited per run.
 Example, functions per file:
 local n, rows = {}, {}
 for _, s in ipairs(search.symbols("file:^src/ type:symbol")) do

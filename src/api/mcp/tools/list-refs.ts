@@ -21,7 +21,7 @@ export interface ListRefsArgs {
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 1000;
 
-const DESCRIPTION = `Lists a repository's branches and tags, one per line: branch or tag, the name and the commit (12 hex digits); the default branch first, then branches by name, then tags, releases newest first. These are the revisions the other tools take.
+const DESCRIPTION = `Lists a repository's branches and tags, one per line (kind, name, commit): the default branch, other branches, then tags, releases newest first. These are the revisions the other tools take.
 Example: {"repo":"github.com/gorilla/mux","query":"v1.8"}`;
 
 export const listRefsTool: ToolDefinition<ListRefsArgs> = {

@@ -20,7 +20,7 @@ export interface ListReposArgs {
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 10_000;
 
-const DESCRIPTION = `Finds repositories by name: those whose name contains query (case-insensitive, not a regex), exact names first, then names whose last part contains it. One per line: the name, then " - " and the description.
+const DESCRIPTION = `Finds repositories whose name contains query (case-insensitive, not a regex), exact names first. One per line: name - description.
 Example: {"query":"mux"}`;
 
 export const listReposTool: ToolDefinition<ListReposArgs> = {
