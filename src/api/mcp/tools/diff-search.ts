@@ -139,7 +139,7 @@ function addPart(builder: AnswerBuilder, sections: readonly string[], found: Rep
 const CUT_NOTE = '(cut here: the answer budget is spent)\n';
 
 /** Any of the authors (OR), as substrings or, with useRegex, regular expressions; matched by the worker pool. */
-function authorFilter(terms: readonly string[], useRegex: boolean): CommitFilter | null {
+export function authorFilter(terms: readonly string[], useRegex: boolean): CommitFilter | null {
   const builder = new CommitFilterBuilder(false);
   try {
     const any = anyOf(terms.map((term) => builder.atom('author', term, { regex: useRegex })));

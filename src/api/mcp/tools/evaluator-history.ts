@@ -3,8 +3,6 @@
  * diff_search's diff matcher, with the caller's permissions (a repository it may not read is
  * answered as missing), as rows: one per commit, or one per matched changed line.
  */
-import { isQuarryError } from '../../../errors.js';
-import { anyOf, CommitFilterBuilder, type CommitFilter } from '../../../history/commit-filter.js';
 import { parseDate } from '../../../history/dates.js';
 import { subjectOf } from '../../../history/diff-model.js';
 import { compileDiffPattern } from '../../../history/diff-match.js';
@@ -13,6 +11,7 @@ import type { ScriptArgs } from './evaluator-args.js';
 import type { Rows } from './evaluator-search.js';
 import { resolveRepoName } from './closest-names.js';
 import { diffService } from './diff-repos.js';
+import { authorFilter } from './diff-search.js';
 import { historyOf } from './history-format.js';
 
 const DEFAULT_COMMITS = 100;
@@ -96,7 +95,7 @@ export async function diffRows(ctx: ToolContext, args: ScriptArgs): Promise<Rows
   const query = {
     pattern: compileDiffPattern(text, { regex: useRegex, caseSensitive: false }),
     added: opts.boolean('added') ?? false, removed: opts.boolean('removed') ?? false,
-    metadata: authorFilter(opts.strings('authors') ?? [], useRegex),
+    metadata: authorFilter((opts.strings('authors') ?? []).filter((t) => t.trim() !== ''), useRegex),
     after: after === undefined ? null : new Date(parseDate(after) * 1000),
     before: before === undefined ? null : new Date(parseDate(before) * 1000),
     revisions: opts.strings('revisions') ?? [], count, deadline: Date.now() + DIFF_TIMEOUT_MS, signal: ctx.signal,
@@ -113,16 +112,4 @@ export async function diffRows(ctx: ToolContext, args: ScriptArgs): Promise<Rows
   }
   if (truncated) rows.truncated = true;
   return rows;
-}
-
-/** Any of the authors (name or e-mail; substrings, or regular expressions with useRegex). */
-function authorFilter(terms: readonly string[], useRegex: boolean): CommitFilter | null {
-  const builder = new CommitFilterBuilder(false);
-  try {
-    const any = anyOf(terms.filter((t) => t.trim() !== '').map((term) => builder.atom('author', term, { regex: useRegex })));
-    return any === null ? null : builder.build([any]);
-  } catch (err) {
-    if (!isQuarryError(err, 'PATTERN_INVALID')) throw err;
-    throw new ToolError(`invalid author ${err.message}; fix it, or set useRegex to false to match the text literally`);
-  }
 }
