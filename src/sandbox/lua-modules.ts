@@ -1,5 +1,5 @@
 /**
- * Worker side: the modules a script sees. search.*, source.* and nav.* are stubs that hand their
+ * Worker side: the modules a script sees. search.*, source.* and nav.* only forward their
  * arguments to the host (which runs them with the caller's permissions and counts them) and turn
  * the reply into Lua values; json, text, output and print run here. Errors are raised at the
  * script's line, prefixed with the function's name.

@@ -38,7 +38,7 @@ export const evaluatorTool: ToolDefinition<{ script: string }> = {
   async run(args, ctx) {
     const runner = ctx.services.evaluator;
     if (runner === undefined) throw new ToolError('The evaluator is not available on this server. Use keyword_search and the other tools instead.');
-    if (args.script.trim() === '') throw new ToolError('The script is empty: pass Lua code that calls the modules and prints a result, e.g. print(#search.keyword("TODO lang:go")).');
+    if (args.script.trim() === '') throw new ToolError('The script is empty: pass Lua code that calls the modules and prints a result, e.g. print(#search.keyword("func main lang:go")).');
     if (args.script.length > MAX_SCRIPT_CHARS) throw new ToolError(`The script is ${args.script.length.toLocaleString('en-US')} characters; the most is ${MAX_SCRIPT_CHARS.toLocaleString('en-US')}. Compute more in the script and send less code.`);
     const host = scriptHost(ctx, ctx.log ?? (() => {}));
     const outcome = await runner.run({ script: args.script, signal: ctx.signal, call: host.call });
