@@ -34,6 +34,7 @@ export const keywordSearchTool: ToolDefinition<SearchArgs> = {
     const repos = response.matches.filter((m): m is RepoMatch => m.type === 'repo');
     const text = await renderSearchAnswer({
       readableRepos: () => ctx.services.repos.list(ctx.principal.canRead).map((r) => r.name),
+      filterQuery: args.query,
       page: { tool: 'keyword_search', query: args.query, after: args.after },
       files: files.map(rankedByMatches),
       repos,

@@ -33,6 +33,7 @@ export const nlsSearchTool: ToolDefinition<SearchArgs> = {
     const { ranked, candidates } = await nlsRankedFiles(nls, ctx);
     const text = await renderSearchAnswer({
       readableRepos: () => ctx.services.repos.list(ctx.principal.canRead).map((r) => r.name),
+      filterQuery: nls.filters.join(' '),
       page: { tool: 'nls_search', query: args.query, after: args.after },
       preface: describeTerms(nls),
       files: ranked,

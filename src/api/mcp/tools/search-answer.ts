@@ -56,6 +56,8 @@ export interface SearchAnswerInput {
   readonly noResultsAdvice: string;
   /** The repositories the caller may read, asked only when nothing matched, to say a repo: filter matched none. */
   readonly readableRepos: () => readonly string[];
+  /** The query (or, for nls_search, its filters) whose repo: filters scoped the search. */
+  readonly filterQuery: string;
 }
 
 /** Where the page began and ended, as indexes into repositories then files. */
@@ -169,7 +171,7 @@ function summarize(input: SearchAnswerInput, shown: Shown): string {
   const totalRepos = input.repos.length;
   const total = totalRepos + input.files.length;
   const exact = !input.limitHit && !input.skipped.some((n) => PARTIAL_REASONS.has(n.reason));
-  const unmatched = total === 0 ? unmatchedRepoFilters(input.page.query, input.readableRepos()) : [];
+  const unmatched = total === 0 ? unmatchedRepoFilters(input.filterQuery, input.readableRepos()) : [];
   if (unmatched.length > 0) {
     for (const { filter, closest } of unmatched) {
       lines.push(`No repository matches ${filter}, so nothing was searched.${closest.length > 0 ? ` Did you mean ${closest.join(', ')}?` : ' Use list_repos to see the repositories.'}`);
