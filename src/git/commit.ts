@@ -17,9 +17,15 @@ export interface CommitHeader {
 export async function readCommitHeader(gitDir: string, oid: string): Promise<CommitHeader> {
   const out = (await runGit(['log', '-1', '--format=%H%x00%an%x00%ae%x00%at%x00%B', oid, '--'], { gitDir })).toString('utf8');
   const [hash = oid, authorName = '', authorEmail = '', authorSeconds = '', message = ''] = out.split('\0');
-  // The API speaks RFC 3339 in UTC. Epoch seconds, not git's ISO form: that carries the commit's own
-  // offset verbatim, and real histories hold offsets such as +518:00 that no date parser accepts.
-  const seconds = Number(authorSeconds);
-  const utc = new Date(Number.isFinite(seconds) ? seconds * 1000 : 0).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return { oid: hash, authorName, authorEmail, authorDate: utc, message: message.replace(/\n+$/, '') };
+  return { oid: hash, authorName, authorEmail, authorDate: utcFromEpochSeconds(authorSeconds), message: message.replace(/\n+$/, '') };
+}
+
+/**
+ * git's %at or %ct as RFC 3339 in UTC, as the APIs speak. Epoch seconds, not git's ISO form: that
+ * carries the commit's own offset verbatim, and real histories hold offsets such as +518:00
+ * (psf/requests) that no date parser accepts.
+ */
+export function utcFromEpochSeconds(seconds: string): string {
+  const at = Number(seconds);
+  return new Date(Number.isFinite(at) ? at * 1000 : 0).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

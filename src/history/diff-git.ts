@@ -4,6 +4,7 @@
  * Merge commits have no diff, as in `git log -p` and `git log -G`: each change is the work of the
  * commit that made it, not of the merges that carried it along.
  */
+import { utcFromEpochSeconds } from '../git/commit.js';
 import { runGit } from '../git/run.js';
 import type { CommitDiff, CommitMeta, FileDiff } from './diff-model.js';
 import { parsePatch } from './diff-parse.js';
@@ -66,18 +67,8 @@ function parseMeta(header: string): CommitMeta {
     parents: parents === '' ? [] : parents.split(' '),
     authorName,
     authorEmail,
-    authorDate: utc(authorDate),
-    committerDate: utc(committerDate),
+    authorDate: utcFromEpochSeconds(authorDate),
+    committerDate: utcFromEpochSeconds(committerDate),
     message: message.join(FIELD).replace(/\n+$/, ''),
   };
-}
-
-/**
- * Seconds since the epoch as RFC 3339 in UTC, as the APIs speak. Read from git's %at/%ct rather
- * than its ISO form, which carries the commit's own offset verbatim: real histories hold offsets
- * such as +518:00 (psf/requests) that no date parser accepts.
- */
-function utc(seconds: string): string {
-  const at = Number(seconds);
-  return new Date(Number.isFinite(at) ? at * 1000 : 0).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
