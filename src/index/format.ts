@@ -11,7 +11,7 @@
  *   damaged                     present once a reader found the segment damaged (its reason, UTF-8)
  *
  * Columns of meta.mdb (all little-endian):
- *   info        JSON {formatVersion, docCount, trigramCount, blockCount, postingBytes}
+ *   info        JSON {formatVersion, docCount, trigramCount, blockCount, postingBytes, blockMap?}
  *   paths       UTF-8 paths joined by "\n", in doc id order
  *   blobs       docCount × 20 bytes: git blob oid of each doc
  *   sizes       Uint32Array: byte size of each doc
@@ -31,6 +31,9 @@
  * see packReferenceInfo). content.mdb holds db "symbols" (uint32 doc id → symbols/codec.ts encoding
  * of its FileSymbols, SYMBOLS_OK docs only) and db "symbols.imports" (the same encoding of the doc's
  * language and imports alone: what find_references reads of most files).
+ * When info holds `blockMap` (block-map.ts BlockMapParams), content.mdb also holds db "blockmaps"
+ * (uint32 doc id → CRC-32 of the bitmaps, then one bitmap per block) for every doc of at least
+ * blockMap.minDocBytes; a segment without it is read as before, so adding it kept the version.
  * A posting list is the ascending doc ids containing the trigram, as LEB128 varints of
  * (id - previous - 1) with previous = -1 at the start. Blocks pack many lists into values of
  * about BLOCK_TARGET_BYTES so LMDB overflow pages waste little space.
@@ -40,6 +43,7 @@
  */
 
 import { isAscii, isUtf8 } from 'node:buffer';
+import type { BlockMapParams } from './block-map.js';
 
 export const FORMAT_VERSION = 8;
 
@@ -68,6 +72,7 @@ export const DB_SYMBOLS = 'symbols';
 export const DB_SYMBOL_DEFS = 'sym.defs';
 export const DB_SYMBOL_REFS = 'sym.refs';
 export const DB_SYMBOL_IMPORTS = 'symbols.imports';
+export const DB_BLOCK_MAPS = 'blockmaps';
 
 /** What sym.refs says of one doc's references to a name: how many, and what reading them needs. */
 export interface ReferenceInfo {
@@ -104,4 +109,6 @@ export interface SegmentInfo {
   readonly trigramCount: number;
   readonly blockCount: number;
   readonly postingBytes: number;
+  /** The geometry of the segment's block maps; absent in segments written without them. */
+  readonly blockMap?: BlockMapParams;
 }

@@ -3,6 +3,7 @@
  * columns hold. Implementations: lmdb/segment-reader.ts (the index), memory-source.ts (unindexed
  * revisions and tests). Nothing here touches disk.
  */
+import type { BlockMapParams } from './block-map.js';
 
 export interface SegmentDocs {
   readonly paths: readonly string[];
@@ -26,4 +27,8 @@ export interface SegmentSource {
    * no trigram index (every document is then a candidate).
    */
   postings(trigram: number, lo: number, hi: number): Uint32Array | null;
+  /** The geometry of this source's block maps; absent when it has none. */
+  readonly blockMapParams?: BlockMapParams;
+  /** The doc's block bitmaps (block-map.ts), or null when it has none; valid only until the next read. */
+  blockMap?(doc: number): Uint8Array | null;
 }

@@ -11,7 +11,8 @@ import { docFlags, type SegmentInfo } from '../index/format.js';
 import { mergeRuns } from '../index/build/merge.js';
 import type { PostingRun } from '../index/build/run.js';
 import { lmdbBytes, requireSpace } from '../index/lmdb/disk-space.js';
-import { createSegmentWriter } from '../index/lmdb/segment-writer.js';
+import { createSegmentWriter, type SegmentWriter } from '../index/lmdb/segment-writer.js';
+import { forEachBlockMap } from '../index/block-map.js';
 import type { SkippedFile, SymbolCounts } from '../index/manifest.js';
 import { isBinary } from '../model/binary.js';
 import type { IndexBatchResult } from '../pool/messages.js';
@@ -51,7 +52,7 @@ export async function buildSegment(dir: string, entries: readonly TreeEntry[], b
   const writer = createSegmentWriter(dir);
   try {
     const symbols = symbolsEnabled(options) ? new SegmentSymbolsBuilder(writer) : null;
-    const batches = new BatchQueue(pool, symbols);
+    const batches = new BatchQueue(pool, symbols, writer);
     const docs = { paths: [] as string[], oids: [] as string[], sizes: [] as number[], flags: [] as number[] };
     const skipped: SkippedFile[] = [];
     let bytes = 0;
@@ -104,7 +105,7 @@ class BatchQueue {
   private readonly inFlight: { readonly firstDoc: number; readonly result: Promise<IndexBatchResult>; settled: boolean }[] = [];
   private readonly done: PostingRun[] = [];
 
-  constructor(private readonly pool: EnginePool, private readonly symbols: SegmentSymbolsBuilder | null) {}
+  constructor(private readonly pool: EnginePool, private readonly symbols: SegmentSymbolsBuilder | null, private readonly writer: SegmentWriter) {}
 
   async add(doc: number, content: Uint8Array, path: string): Promise<void> {
     if (this.docs.length === 0) this.firstDoc = doc;
@@ -122,8 +123,9 @@ class BatchQueue {
 
   private async takeOldest(): Promise<void> {
     const oldest = this.inFlight.shift()!;
-    const { run, symbols } = await oldest.result;
+    const { run, symbols, blockMaps } = await oldest.result;
     this.done.push(run);
+    forEachBlockMap(blockMaps, (doc, map) => this.writer.addBlockMap(doc, map));
     if (symbols) this.symbols?.add(oldest.firstDoc, symbols);
   }
 

@@ -6,6 +6,8 @@
 export interface SearchStats {
   /** Documents the trigram stage could not rule out. */
   candidates: number;
+  /** Candidates a block map ruled out before their content was read. */
+  docsRuledOutByBlocks: number;
   /** Documents whose content a matcher scanned. */
   docsScanned: number;
   bytesScanned: number;
@@ -28,7 +30,7 @@ export interface SearchStats {
 
 export function emptyStats(): SearchStats {
   return {
-    candidates: 0, docsScanned: 0, bytesScanned: 0, trigramLookups: 0, matchers: [],
+    candidates: 0, docsRuledOutByBlocks: 0, docsScanned: 0, bytesScanned: 0, trigramLookups: 0, matchers: [],
     shardsSearched: 0, shardsSkipped: 0, shardsFailed: 0, shardsTimedOut: 0,
     parseMs: 0, planMs: 0, candidatesMs: 0, verifyMs: 0, mergeMs: 0, totalMs: 0,
   };
@@ -37,6 +39,7 @@ export function emptyStats(): SearchStats {
 /** Adds the shard-level counters of `b` into `a`. */
 export function addStats(a: SearchStats, b: SearchStats): SearchStats {
   a.candidates += b.candidates;
+  a.docsRuledOutByBlocks += b.docsRuledOutByBlocks;
   a.docsScanned += b.docsScanned;
   a.bytesScanned += b.bytesScanned;
   a.trigramLookups += b.trigramLookups;

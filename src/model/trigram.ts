@@ -13,13 +13,18 @@ export function trigramToString(trigram: number): string {
   return bytes.map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('');
 }
 
-/** A boolean query over trigrams: documents that may match are those the query accepts. */
+/**
+ * A boolean query over trigrams: documents that may match are those the query accepts. `near` is
+ * an AND whose args are the trigrams of one contiguous string, args[i] starting at byte i (a `tri`,
+ * or an `or` of its case variants): an index that knows where trigrams occur can ask for them together.
+ */
 export type TrigramQuery =
   | { readonly op: 'all' }
   | { readonly op: 'none' }
   | { readonly op: 'tri'; readonly trigram: number }
   | { readonly op: 'and'; readonly args: readonly TrigramQuery[] }
-  | { readonly op: 'or'; readonly args: readonly TrigramQuery[] };
+  | { readonly op: 'or'; readonly args: readonly TrigramQuery[] }
+  | { readonly op: 'near'; readonly args: readonly TrigramQuery[] };
 
 export const MATCH_ALL: TrigramQuery = Object.freeze({ op: 'all' });
 export const MATCH_NONE: TrigramQuery = Object.freeze({ op: 'none' });
@@ -34,6 +39,7 @@ export function trigramQueryToString(q: TrigramQuery): string {
       return `"${trigramToString(q.trigram)}"`;
     case 'and':
     case 'or':
+    case 'near':
       return `(${q.op} ${q.args.map(trigramQueryToString).join(' ')})`;
   }
 }

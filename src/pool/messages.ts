@@ -6,6 +6,7 @@ import type { ErrorCode } from '../errors.js';
 import type { DiffLineJob, DiffLineMatches } from '../history/diff-lines.js';
 import type { MemoryDocs } from '../index/memory-source.js';
 import type { TextMatchJob, TextMatches } from '../history/text-batch.js';
+import type { BlockMapBatch } from '../index/block-map.js';
 import type { PostingRun } from '../index/build/run.js';
 import type { ShardPlan } from '../shard/plan.js';
 import type { ShardSearchResult } from '../shard/search-shard.js';
@@ -39,6 +40,7 @@ export interface IndexBatchTask {
 export interface IndexBatchResult {
   readonly run: PostingRun;
   readonly symbols: SymbolBatch | null;
+  readonly blockMaps: BlockMapBatch;
 }
 
 /** One file outside the index (another revision) to parse for symbols. */

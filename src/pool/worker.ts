@@ -8,6 +8,7 @@ import { createError, errorMessage, isQuarryError, type QuarryError } from '../e
 import type { FileSymbols } from '../model/symbols.js';
 import { TrigramExtractor } from '../index/build/trigrams.js';
 import { buildRun } from '../index/build/run.js';
+import { encodeBlockMaps } from '../index/block-map.js';
 import { createMemorySource } from '../index/memory-source.js';
 import { openSegmentReader, type SegmentReader } from '../index/lmdb/segment-reader.js';
 import type { SegmentSource } from '../index/store.js';
@@ -126,11 +127,15 @@ async function runIndexBatch(task: IndexBatchTask): Promise<Moved<IndexBatchResu
     docs.push(task.data.subarray(start, end));
     start = end;
   }
-  const result = { run: buildRun(runTables, task.firstDoc, docs), symbols: task.paths ? extractBatch(task.paths, docs) : null };
+  const result = {
+    run: buildRun(runTables, task.firstDoc, docs),
+    symbols: task.paths ? extractBatch(task.paths, docs) : null,
+    blockMaps: encodeBlockMaps(task.firstDoc, docs),
+  };
   if (task.paths) await freeParsedTrees();
-  const { run, symbols } = result;
+  const { run, symbols, blockMaps } = result;
   const symbolBuffers = symbols
     ? [symbols.status.buffer, symbols.data.buffer, symbols.ends.buffer, symbols.referenceInfo.buffer, symbols.importData.buffer, symbols.importEnds.buffer]
     : [];
-  return moved(result, [run.trigrams.buffer, run.ends.buffer, run.firstIds.buffer, run.lastIds.buffer, run.bytes.buffer, ...symbolBuffers]);
+  return moved(result, [run.trigrams.buffer, run.ends.buffer, run.firstIds.buffer, run.lastIds.buffer, run.bytes.buffer, blockMaps.docs.buffer, blockMaps.data.buffer, blockMaps.ends.buffer, ...symbolBuffers]);
 }

@@ -13,7 +13,7 @@ function hashOf(q: TrigramQuery): number {
   if (q.op === 'all' || q.op === 'none') return q.op === 'all' ? 1 : 2;
   let h = hashes.get(q);
   if (h === undefined) {
-    h = q.op === 'and' ? 3 : 5;
+    h = q.op === 'and' ? 3 : q.op === 'or' ? 5 : 11;
     for (const arg of q.args) h = Math.imul(h ^ hashOf(arg), 0x01000193) >>> 0;
     hashes.set(q, h);
   }
@@ -24,7 +24,7 @@ function sameQuery(a: TrigramQuery, b: TrigramQuery): boolean {
   if (a === b) return true;
   if (a.op !== b.op || hashOf(a) !== hashOf(b)) return false;
   if (a.op === 'tri') return a.trigram === (b as typeof a).trigram;
-  if (a.op === 'and' || a.op === 'or') {
+  if (a.op === 'and' || a.op === 'or' || a.op === 'near') {
     const other = (b as typeof a).args;
     return a.args.length === other.length && a.args.every((arg, i) => sameQuery(arg, other[i] as TrigramQuery));
   }
@@ -72,9 +72,12 @@ function combine(op: 'and' | 'or', queries: readonly TrigramQuery[]): TrigramQue
       args.push(arg);
     }
   }
-  // An OR inside an AND (or an AND inside an OR) that repeats a sibling adds nothing.
-  const inner = op === 'and' ? 'or' : 'and';
-  const kept = args.filter((arg) => arg.op !== inner || !arg.args.some((sub) => seen.has(sub)));
+  // An OR inside an AND (or an AND or near group inside an OR) that repeats a sibling adds nothing.
+  const absorbed = (arg: TrigramQuery): boolean => {
+    if (arg.op !== (op === 'and' ? 'or' : 'and') && !(op === 'or' && arg.op === 'near')) return false;
+    return 'args' in arg && arg.args.some((sub) => seen.has(sub));
+  };
+  const kept = args.filter((arg) => !absorbed(arg));
   if (kept.length === 0) return op === 'and' ? MATCH_ALL : MATCH_NONE;
   if (kept.length === 1) return kept[0] as TrigramQuery;
   return { op, args: kept };
@@ -105,11 +108,16 @@ function trigramAt(bytes: string, i: number): TrigramQuery {
   return variants.length === 1 ? variants[0]! : { op: 'or', args: variants };
 }
 
-/** AND of every trigram of a key string; `all` when it is shorter than three bytes. */
+/**
+ * Every trigram of a key string, as a `near` group in byte order (repeats kept: each arg stands for
+ * its offset); one trigram alone, or `all` when the string is shorter than three bytes.
+ */
 function trigramsOf(bytes: string): TrigramQuery {
+  if (bytes.length < 3) return MATCH_ALL;
+  if (bytes.length === 3) return trigramAt(bytes, 0);
   const tris: TrigramQuery[] = [];
   for (let i = 0; i + 3 <= bytes.length; i++) tris.push(trigramAt(bytes, i));
-  return and(tris);
+  return { op: 'near', args: tris };
 }
 
 /** A document containing any of `strings` satisfies this; `all` unless every string has a trigram. */

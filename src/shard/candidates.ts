@@ -12,20 +12,33 @@ export interface CandidateCounters {
 }
 
 export function evalTrigramQuery(q: TrigramQuery, source: SegmentSource, lo: number, hi: number, counters: CandidateCounters): DocSet {
+  // Overlapping strings share trigrams (near groups keep theirs): each list is decoded once.
+  const decoded = new Map<number, DocSet>();
+  const postings = (trigram: number): DocSet => {
+    let ids = decoded.get(trigram);
+    if (ids === undefined) {
+      ids = source.postings(trigram, lo, hi);
+      if (ids !== null) counters.trigramLookups++;
+      decoded.set(trigram, ids);
+    }
+    return ids;
+  };
+  return evaluate(q, postings);
+}
+
+function evaluate(q: TrigramQuery, postings: (trigram: number) => DocSet): DocSet {
   switch (q.op) {
     case 'all':
       return null;
     case 'none':
       return new Uint32Array(0);
-    case 'tri': {
-      const ids = source.postings(q.trigram, lo, hi);
-      if (ids !== null) counters.trigramLookups++;
-      return ids;
-    }
-    case 'and': {
+    case 'tri':
+      return postings(q.trigram);
+    case 'and':
+    case 'near': {
       let acc: DocSet = null;
       for (const arg of q.args) {
-        acc = intersect(acc, evalTrigramQuery(arg, source, lo, hi, counters));
+        acc = intersect(acc, evaluate(arg, postings));
         if (acc !== null && acc.length === 0) break;
       }
       return acc;
@@ -33,7 +46,7 @@ export function evalTrigramQuery(q: TrigramQuery, source: SegmentSource, lo: num
     case 'or': {
       let acc: DocSet = new Uint32Array(0);
       for (const arg of q.args) {
-        acc = union(acc, evalTrigramQuery(arg, source, lo, hi, counters));
+        acc = union(acc, evaluate(arg, postings));
         if (acc === null) break;
       }
       return acc;

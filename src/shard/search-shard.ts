@@ -8,7 +8,9 @@ import type { CompiledMatcher, PatternSpec } from '../matcher/matcher.js';
 import type { SegmentSource } from '../index/store.js';
 import type { OffsetAndLength, SymbolMatch } from '../model/result.js';
 import { emptyStats, type SearchStats } from '../model/stats.js';
+import { bitmapBytes } from '../index/block-map.js';
 import { DOC_FLAG_ASCII, DOC_FLAG_UTF8 } from '../index/format.js';
+import { compileBlockQuery, mayMatchInBlocks, type BlockQuery } from './block-filter.js';
 import { evalTrigramQuery } from './candidates.js';
 import { forEachDoc, intersect, union, type DocSet } from './doc-set.js';
 import { filterDocs } from './filters.js';
@@ -103,6 +105,7 @@ function verifyCandidates(input: ShardSearchInput, candidates: DocSet, pathHits:
   const context: VerifyContext = {
     matchers, pathHits, stats, exactTexts: plan.exactTexts.map((t) => Buffer.from(t)),
     tests: { enabled: plan.patterns.length <= MAX_TEST_PATTERNS, tested: 0, passed: 0 },
+    blockQueries: matchers ? blockQueries(plan, input.source) : null,
   };
   const files: ShardFileMatch[] = [];
   let found = 0;
@@ -146,6 +149,8 @@ interface TestPolicy {
 
 interface VerifyContext {
   readonly matchers: Matchers | null;
+  /** Per atom, its query against block maps (null: a map cannot judge it); null when the source has no maps. */
+  readonly blockQueries: readonly (BlockQuery | null)[] | null;
   readonly pathHits: PathHits | null;
   readonly stats: SearchStats;
   readonly exactTexts: readonly Uint8Array[];
@@ -161,6 +166,7 @@ function matchDoc(doc: number, input: ShardSearchInput, context: VerifyContext, 
   let contentRanges: (number[] | null)[] = [];
   let content: Uint8Array | null = null;
   if (matchers) {
+    if (context.blockQueries && ruledOutByBlocks(doc, source, plan, context, pathMatched)) return null;
     content = source.content(doc);
     const flags = source.flags(doc);
     const utf8 = (flags & DOC_FLAG_UTF8) !== 0;
@@ -191,6 +197,37 @@ function matchDoc(doc: number, input: ShardSearchInput, context: VerifyContext, 
   const score = scoreFile({ content, ranges, lines: lineMatches, pathMatched: pathMatches.length > 0, exactTexts, definitionHit: symbols?.definitionHit ?? null });
   const match = { doc, path, lines: packLines(lineMatches), pathMatches, matchCount: lineMatches.length || 1, score };
   return symbols?.symbols ? { ...match, symbols: symbols.symbols } : match;
+}
+
+/** Each content atom's block query, or null when no atom has one or the source has no maps. */
+function blockQueries(plan: ShardPlan, source: SegmentSource): (BlockQuery | null)[] | null {
+  const params = source.blockMapParams;
+  if (!params || !source.blockMap) return null;
+  const queries = plan.atoms.map((a) => (a.matchContent && !a.negated ? compileBlockQuery(a.trigrams, params) : null));
+  return queries.some((q) => q !== null) ? queries : null;
+}
+
+/**
+ * True when the doc's block map shows the expression cannot hold, before its content is read: an
+ * atom is taken to match wherever its map cannot rule it out, and a negated atom not to match (the
+ * verdict can then only be too generous, never too strict).
+ */
+function ruledOutByBlocks(doc: number, source: SegmentSource, plan: ShardPlan, context: VerifyContext, pathMatched: (atom: number) => boolean): boolean {
+  const queries = context.blockQueries!;
+  if (!plan.expr) return false;
+  const bitmaps = source.blockMap!(doc);
+  if (!bitmaps) return false;
+  const bytesPerBlock = bitmapBytes(source.blockMapParams!);
+  const mayMatch = (atom: number): boolean => {
+    if (pathMatched(atom)) return true;
+    const a = plan.atoms[atom]!;
+    if (a.negated || !a.matchContent) return false;
+    const q = queries[atom];
+    return q === null || q === undefined || mayMatchInBlocks(q, bitmaps, bytesPerBlock);
+  };
+  if (evalExpr(plan.expr, plan, mayMatch)) return false;
+  context.stats.docsRuledOutByBlocks++;
+  return true;
 }
 
 function recordTest(tests: TestPolicy, passed: boolean): void {

@@ -41,3 +41,26 @@ export function buildCorpus(dir: string, seed = 1, fileCount = 60): string {
 
 /** Files the corpus puts over a 64 KiB limit. */
 export const CORPUS_MAX_FILE_SIZE = 64 * 1024;
+
+/**
+ * Files large enough to get block maps (index/block-map.ts) and under CORPUS_MAX_FILE_SIZE, with words of the corpus planted
+ * across 8 KiB block boundaries, and one whose lines hold a literal's parts but never the literal.
+ */
+export function largeFiles(seed = 2): Record<string, string> {
+  const next = seededRandom(seed);
+  const planted = ['needle', 'delta_epsilon foo', 'FooBar', 'héllo', 'err_code'];
+  let straddling = '';
+  for (const word of planted) {
+    const boundary = (Math.floor(straddling.length / 8192) + 1) * 8192;
+    const pad = boundary - straddling.length - Math.ceil(word.length / 2);
+    straddling += `${'.'.repeat(Math.max(0, pad - 1))}\n${word} ${text(next, 30, '\n')}\n`;
+  }
+  // "need" and "eedle" hold every trigram of "needle", 16 KiB apart: no block holds them together.
+  const lines = (prefix: string): string => Array.from({ length: 400 }, (_, i) => `${prefix} ${i} ${'-'.repeat(20)}`).join('\n');
+  return {
+    'large/generated.c': text(next, 1200, '\n'),
+    'large/straddling.txt': straddling,
+    'large/parts.txt': `${lines('need')}\n${'filler line\n'.repeat(1400)}${lines('eedle')}\n`,
+  };
+}
+

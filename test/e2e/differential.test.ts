@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import { makeTempDir, removeDir } from '../git/fixtures.js';
-import { buildCorpus, CORPUS_MAX_FILE_SIZE } from './corpus.js';
+import { commitAll, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
+import { buildCorpus, CORPUS_MAX_FILE_SIZE, largeFiles } from './corpus.js';
 import { addAndIndex, createEngineFixture, matchedLines, type EngineFixture } from './engine-fixture.js';
 
 const REGEXES = ['foo.*bar', '\\bfoo\\b', '[A-Z]{3,}_[A-Z]+', '^#include', ';$', '(alpha|GAMMA)[[:blank:]]+[a-z_]+', 'h.llo', 'x1|y2', '0x[0-9A-F]+', 'fo+B', 'needle_at_end$', '日本', '[0-9]{2}', 'return[[:blank:]]"', '^$', 'caf'];
@@ -37,6 +37,8 @@ function quote(text: string): string {
 before(async () => {
   source = makeTempDir('quarry-corpus');
   buildCorpus(source);
+  writeFiles(source, largeFiles());
+  commitAll(source, 'large files');
   fixture = await createEngineFixture({ maxFileSize: CORPUS_MAX_FILE_SIZE });
   await addAndIndex(fixture, 'example.com/corpus', source);
 });
@@ -71,3 +73,11 @@ for (const matcher of ['auto', 'js'] as const) {
     }
   });
 }
+
+test('block maps rule out a large file holding a literal\'s trigrams only apart, and miss nothing', async () => {
+  const response = await fixture.engine.search.search({ query: 'type:file count:all case:yes needle' });
+  assert.deepEqual(matchedLines(response), gitGrep('needle', true, false));
+  assert.ok(matchedLines(response).some((row) => row.startsWith('large/straddling.txt:')), 'the needle across a block boundary is found');
+  assert.ok(response.stats.docsRuledOutByBlocks >= 1, `ruled out ${response.stats.docsRuledOutByBlocks}`);
+});
+

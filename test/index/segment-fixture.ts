@@ -1,4 +1,5 @@
 /** Writes a real segment (LMDB files, seal) from a path → content map, as an index run would. */
+import { encodeBlockMaps, forEachBlockMap } from '../../src/index/block-map.js';
 import { mergeRuns } from '../../src/index/build/merge.js';
 import { buildRun } from '../../src/index/build/run.js';
 import { TrigramExtractor } from '../../src/index/build/trigrams.js';
@@ -14,6 +15,7 @@ export async function writeSegment(dir: string, files: Record<string, string>): 
   const writer = createSegmentWriter(dir);
   const contents = Object.values(files).map((c) => Buffer.from(c));
   for (let i = 0; i < contents.length; i++) await writer.addDocument(i, contents[i]!);
+  forEachBlockMap(encodeBlockMaps(0, contents), (doc, map) => writer.addBlockMap(doc, map));
   await writer.finish({
     paths: Object.keys(files),
     blobs: Buffer.alloc(20 * contents.length, 0xab),

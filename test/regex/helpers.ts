@@ -21,6 +21,7 @@ export function evaluateQuery(query: TrigramQuery, trigrams: ReadonlySet<number>
     case 'tri':
       return trigrams.has(query.trigram);
     case 'and':
+    case 'near':
       return query.args.every((arg) => evaluateQuery(arg, trigrams));
     case 'or':
       return query.args.some((arg) => evaluateQuery(arg, trigrams));

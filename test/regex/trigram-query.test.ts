@@ -7,13 +7,13 @@ import { planLiteral, planRegex } from '../../src/regex/index.js';
 
 const query = (source: string, caseSensitive = true): string => trigramQueryToString(planRegex(source, { caseSensitive }).trigrams);
 
-test('literals require all their trigrams; shorter ones require nothing', () => {
+test('literals require all their trigrams, together in byte order; shorter ones require nothing', () => {
   assert.equal(query('abc'), '"abc"');
-  assert.equal(query('abcd'), '(and "abc" "bcd")');
+  assert.equal(query('abcd'), '(near "abc" "bcd")');
   assert.equal(query('ab'), '+');
   assert.equal(query(''), '+');
   assert.equal(query('\\x{263a}'), '"\\xe2\\x98\\xba"');
-  assert.equal(query('αβ'), '(and "\\xce\\xb1\\xce" "\\xb1\\xce\\xb2")');
+  assert.equal(query('αβ'), '(near "\\xce\\xb1\\xce" "\\xb1\\xce\\xb2")');
 });
 
 test('concatenation across .* ANDs both sides', () => {
@@ -24,17 +24,18 @@ test('concatenation across .* ANDs both sides', () => {
 test('alternation ORs, and crosses with what follows', () => {
   assert.equal(query('foo|bar'), '(or "foo" "bar")');
   assert.equal(query('foo|b'), '+');
-  assert.equal(query('(abc|def)ghi'), '(or (and "abc" "bcg" "cgh" "ghi") (and "def" "efg" "fgh" "ghi"))');
+  assert.equal(query('(abc|def)ghi'), '(or (near "abc" "bcg" "cgh" "ghi") (near "def" "efg" "fgh" "ghi"))');
   assert.equal(query('a[bc]d'), '(or "abd" "acd")');
-  assert.equal(query('ab(?:cd)?ef'), '(or (and "abc" "bcd" "cde" "def") (and "abe" "bef"))');
+  assert.equal(query('ab(?:cd)?ef'), '(or (near "abc" "bcd" "cde" "def") (near "abe" "bef"))');
   assert.equal(query('[ab]+\\.[cd]+'), '(or "a.c" "a.d" "b.c" "b.d")');
 });
 
 test('repetition keeps what every repetition guarantees', () => {
   assert.equal(query('a+'), '+');
   assert.equal(query('(?:abc)+'), '"abc"');
-  assert.equal(query('(?:abc){2}'), '(and "abc" "bca" "cab")');
-  assert.equal(query('(?:abc){3,}'), '(and "abc" "bca" "cab")');
+  // A near group keeps a repeated trigram: each arg stands for its byte offset.
+  assert.equal(query('(?:abc){2}'), '(near "abc" "bca" "cab" "abc")');
+  assert.equal(query('(?:abc){3,}'), '(and (near "abc" "bca" "cab" "abc") (near "bca" "cab" "abc"))');
   assert.equal(query('(?:abc)*def'), '"def"');
   assert.equal(query('(?:abc)?def'), '"def"');
   assert.equal(query('abc?'), '+');
@@ -51,7 +52,7 @@ test('case-sensitive patterns ask for exact-case trigrams; case-insensitive ones
   assert.equal(query('(?i)éa'), '(or "\\xc3\\x89a" "\\xc3\\x89A" "\\xc3\\xa9a" "\\xc3\\xa9A")');
   assert.equal(query('éa'), '"\\xc3\\xa9a"');
   // KELVIN SIGN folds to k under (?i), so its bytes are an alternative too.
-  assert.match(query('kit', false), /^\(or "kit" .*"KIT" \(and "\\xe2\\x84\\xaa" /);
+  assert.match(query('kit', false), /^\(or "kit" .*"KIT" \(near "\\xe2\\x84\\xaa" /);
 });
 
 test('anchors, look-around and backreferences', () => {
@@ -73,7 +74,7 @@ test('classes: small ones enumerate, large ones and properties match anything, e
 });
 
 test('planLiteral escapes nothing away: syntax characters are text', () => {
-  assert.equal(trigramQueryToString(planLiteral('a.b*', { caseSensitive: true }).trigrams), '(and "a.b" ".b*")');
+  assert.equal(trigramQueryToString(planLiteral('a.b*', { caseSensitive: true }).trigrams), '(near "a.b" ".b*")');
 });
 
 test('long patterns plan in about linear time', () => {

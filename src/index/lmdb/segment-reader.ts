@@ -9,9 +9,10 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { createError } from '../../errors.js';
 import {
   COL_BLOBS, COL_CRC_BLOCKS, COL_CRC_CONTENT, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
-  CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
+  CONTENT_FILE, DB_BLOCK_MAPS, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
 import { Reader } from '../../model/varint.js';
+import { BLOCK_MAP_HEADER_BYTES, blockMapBitmaps, hasBlockMap } from '../block-map.js';
 import { decodePostings } from '../postings.js';
 import type { SegmentSource } from '../store.js';
 import { checkColumn, fail, readFailure, readSeal, type Seal } from './segment-seal.js';
@@ -76,7 +77,7 @@ function openSealed(dir: string, seal: Seal, envs: RootDatabase[]): SegmentReade
   if (sizes.length !== info.docCount || contentCrcs.length !== info.docCount || blockCrcs.length !== info.blockCount) {
     fail(dir, 'column lengths disagree with the segment info');
   }
-  const contentEnv: RootDatabase = open({ path: join(dir, CONTENT_FILE), noSubdir: true, readOnly: true, maxDbs: 3 });
+  const contentEnv: RootDatabase = open({ path: join(dir, CONTENT_FILE), noSubdir: true, readOnly: true, maxDbs: 4 });
   envs.push(contentEnv);
   const content: Database<Uint8Array, number> = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
   const symbolStatus = COL_SYMBOL_STATUS in seal.columns ? column(COL_SYMBOL_STATUS) : null;
@@ -86,13 +87,15 @@ function openSealed(dir: string, seal: Seal, envs: RootDatabase[]): SegmentReade
   const importsDb = optionalDb(contentEnv, DB_SYMBOL_IMPORTS, 'uint32');
   const defsDb = optionalDb(metaEnv, DB_SYMBOL_DEFS);
   const refsDb = optionalDb(metaEnv, DB_SYMBOL_REFS);
+  const blockMapParams = info.blockMap;
+  const blockMapDb = blockMapParams ? contentEnv.openDB({ name: DB_BLOCK_MAPS, encoding: 'binary', keyEncoding: 'uint32' }) : null;
   const nameValue = (db: Database<Uint8Array, string | number> | null, name: string): Uint8Array | undefined =>
     (!db || name.length === 0 || Buffer.byteLength(name) > 500 ? undefined : db.getBinaryFast(name));
   const view = (bytes: Uint8Array | undefined): Uint8Array | null =>
     // lmdb's reusable buffer reports the value's length but spans its whole allocation.
     (bytes ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) : null);
   // Each block and doc is checked against its CRC once per open reader: later reads cost nothing.
-  const checked = { blocks: new Uint8Array(info.blockCount), docs: new Uint8Array(info.docCount) };
+  const checked = { blocks: new Uint8Array(info.blockCount), docs: new Uint8Array(info.docCount), maps: new Uint8Array(info.docCount) };
   const verified = (bytes: Uint8Array, crcs: Uint32Array, seen: Uint8Array, i: number, what: string): Uint8Array => {
     if (seen[i] === 1) return bytes;
     if (crc32(bytes) !== crcs[i]) fail(dir, `${what} fails its checksum`);
@@ -122,6 +125,17 @@ function openSealed(dir: string, seal: Seal, envs: RootDatabase[]): SegmentReade
       const bytes = read(() => view(content.getBinaryFast(doc)));
       if (!bytes) fail(dir, `content of doc ${doc} is missing`);
       return verified(bytes, contentCrcs, checked.docs, doc, `content of doc ${doc}`);
+    },
+    ...(blockMapParams ? { blockMapParams } : {}),
+    blockMap(doc) {
+      if (!blockMapParams || !blockMapDb || !hasBlockMap(sizes[doc]!, blockMapParams)) return null;
+      const stored = read(() => view(blockMapDb.getBinaryFast(doc)));
+      if (!stored) fail(dir, `block map of doc ${doc} is missing`);
+      if (checked.maps[doc] === 1) return stored.subarray(BLOCK_MAP_HEADER_BYTES);
+      const bitmaps = blockMapBitmaps(stored, sizes[doc]!, blockMapParams);
+      if (!bitmaps) fail(dir, `block map of doc ${doc} fails its checksum`);
+      checked.maps[doc] = 1;
+      return bitmaps;
     },
     symbolStatus: () => symbolStatus,
     symbols: (doc) => view(symbolDb?.getBinaryFast(doc)),

@@ -10,9 +10,10 @@ import { crc32 } from 'node:zlib';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import {
   COL_BLOBS, COL_CRC_BLOCKS, COL_CRC_CONTENT, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
-  CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
+  CONTENT_FILE, DB_BLOCK_MAPS, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
 import { Writer } from '../../model/varint.js';
+import { BLOCK_MAP_PARAMS, hasBlockMap } from '../block-map.js';
 import { encodePostings } from '../postings.js';
 import type { MergedPostings } from '../build/merge.js';
 import type { SegmentDocs } from '../store.js';
@@ -38,6 +39,8 @@ export interface SegmentWriter {
   addDocument(doc: number, content: Uint8Array): Promise<void>;
   /** The encoded FileSymbols of a doc, and of its language and imports alone (any order, at most once per doc). */
   addSymbols(doc: number, encoded: Uint8Array, imports: Uint8Array): void;
+  /** A doc's stored block map (block-map.ts encodeBlockMap with BLOCK_MAP_PARAMS), for every doc that has one. */
+  addBlockMap(doc: number, map: Uint8Array): void;
   finish(docs: SegmentDocs, postings: MergedPostings, symbols?: SegmentSymbols | null): Promise<SegmentInfo>;
   abort(): Promise<void>;
 }
@@ -46,12 +49,14 @@ export function createSegmentWriter(dir: string): SegmentWriter {
   mkdirSync(dir, { recursive: true });
   const disk = dirname(dir);
   const writes = new WriteTracker(disk, 'writing the new index segment');
-  const contentEnv = open({ path: join(dir, CONTENT_FILE), noSubdir: true, maxDbs: 3, noMemInit: true, ...WRITABLE });
+  const contentEnv = open({ path: join(dir, CONTENT_FILE), noSubdir: true, maxDbs: 4, noMemInit: true, ...WRITABLE });
   const space = new DiskSpace(disk, join(dir, CONTENT_FILE), 'the new index segment');
   const content = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
   const symbolDb = contentEnv.openDB({ name: DB_SYMBOLS, encoding: 'binary', keyEncoding: 'uint32' });
   const importsDb = contentEnv.openDB({ name: DB_SYMBOL_IMPORTS, encoding: 'binary', keyEncoding: 'uint32' });
+  const blockMapDb = contentEnv.openDB({ name: DB_BLOCK_MAPS, encoding: 'binary', keyEncoding: 'uint32' });
   const contentCrcs: number[] = [];
+  const mappedDocs = new Set<number>();
   let pendingBytes = 0;
   let contentOpen = true;
 
@@ -78,6 +83,11 @@ export function createSegmentWriter(dir: string): SegmentWriter {
       writes.track(symbolDb.put(doc, encoded));
       writes.track(importsDb.put(doc, imports));
     },
+    addBlockMap(doc, map) {
+      mappedDocs.add(doc);
+      space.add(lmdbBytes(map.length));
+      writes.track(blockMapDb.put(doc, map));
+    },
     async finish(docs, postings, symbols = null) {
       await writes.settled();
       contentOpen = false;
@@ -85,7 +95,9 @@ export function createSegmentWriter(dir: string): SegmentWriter {
       await contentEnv.close();
       space.release(end);
       const crcs = Uint32Array.from(docs.paths, (_, doc) => contentCrcs[doc] ?? 0);
-      return writeMeta(dir, docs, postings, symbols, crcs);
+      // A reader trusts the maps only if every doc that should have one has it.
+      const mapped = docs.sizes.every((size, doc) => !hasBlockMap(size, BLOCK_MAP_PARAMS) || mappedDocs.has(doc));
+      return writeMeta(dir, docs, postings, symbols, crcs, mapped);
     },
     async abort() {
       if (contentOpen) {
@@ -98,13 +110,16 @@ export function createSegmentWriter(dir: string): SegmentWriter {
   };
 }
 
-async function writeMeta(dir: string, docs: SegmentDocs, postings: MergedPostings, symbols: SegmentSymbols | null, contentCrcs: Uint32Array): Promise<SegmentInfo> {
+async function writeMeta(
+  dir: string, docs: SegmentDocs, postings: MergedPostings, symbols: SegmentSymbols | null, contentCrcs: Uint32Array, blockMapped: boolean,
+): Promise<SegmentInfo> {
   const info: SegmentInfo = {
     formatVersion: FORMAT_VERSION,
     docCount: docs.paths.length,
     trigramCount: postings.trigrams.length,
     blockCount: postings.blocks.length,
     postingBytes: postings.postingBytes,
+    ...(blockMapped ? { blockMap: BLOCK_MAP_PARAMS } : {}),
   };
   const columns = new Map<string, Uint8Array>([
     [COL_PATHS, Buffer.from(docs.paths.join('\n'))],
