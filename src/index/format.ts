@@ -17,7 +17,8 @@
  *   sizes       Uint32Array: byte size of each doc
  *   flags       Uint8Array: DOC_FLAG_* bits of each doc
  *   dict.tri    Uint32Array: distinct exact-case trigrams (model/trigram.ts packing), ascending
- *   dict.loc    Uint32Array: per trigram (block number, byte offset in block, byte length)
+ *   dict.loc    Uint32Array: per trigram (block number, byte offset in block, byte length | LOC_BITSET
+ *               when the list is a bitset)
  *   sym.status  Uint8Array: SYMBOLS_* status of each doc (absent when built without symbols)
  *   crc.blocks  Uint32Array: CRC-32 of each posting block
  *   crc.content Uint32Array: CRC-32 of each doc's content
@@ -35,7 +36,8 @@
  * (uint32 doc id → CRC-32 of the bitmaps, then one bitmap per block) for every doc of at least
  * blockMap.minDocBytes; a segment without it is read as before, so adding it kept the version.
  * A posting list is the ascending doc ids containing the trigram, as LEB128 varints of
- * (id - previous - 1) with previous = -1 at the start. Blocks pack many lists into values of
+ * (id - previous - 1) with previous = -1 at the start, or, where that is smaller, as a bitset (bit
+ * id%8 of byte id>>3, up to the byte of the largest id). Blocks pack many lists into values of
  * about BLOCK_TARGET_BYTES so LMDB overflow pages waste little space.
  *
  * A repository is served from a list of segments (oldest first); a newer segment replaces paths of
@@ -45,9 +47,11 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import type { BlockMapParams } from './block-map.js';
 
-export const FORMAT_VERSION = 8;
+export const FORMAT_VERSION = 9;
 
 export const BLOCK_TARGET_BYTES = 64 * 1024;
+/** Set in a dict.loc length: the list is a bitset. */
+export const LOC_BITSET = 0x80000000;
 
 export const DOC_FLAG_UTF8 = 1;
 /** Every byte is below 0x80, so patterns may use their ASCII-only Hyperscan form. */

@@ -27,6 +27,14 @@ export interface SegmentSource {
    * no trigram index (every document is then a candidate).
    */
   postings(trigram: number, lo: number, hi: number): Uint32Array | null;
+  /**
+   * How the trigram's list is stored, to order an intersection: its byte length, and whether it is
+   * a bitset (keepWithTrigram then filters without decoding); null when no document holds it.
+   * Absent: every list is decoded.
+   */
+  postingShape?(trigram: number): { readonly bytes: number; readonly bitset: boolean } | null;
+  /** The ids of `ids` (ascending) whose documents hold the trigram; null when its list is not a bitset. */
+  keepWithTrigram?(trigram: number, ids: Uint32Array): Uint32Array | null;
   /** The geometry of this source's block maps; absent when it has none. */
   readonly blockMapParams?: BlockMapParams;
   /** The doc's block bitmaps (block-map.ts), or null when it has none; valid only until the next read. */

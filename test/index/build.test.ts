@@ -5,7 +5,8 @@ import { seededRandom } from '../helpers/random.js';
 import { mergeRuns } from '../../src/index/build/merge.js';
 import { buildRun } from '../../src/index/build/run.js';
 import { TrigramExtractor } from '../../src/index/build/trigrams.js';
-import { decodePostings } from '../../src/index/postings.js';
+import { LOC_BITSET } from '../../src/index/format.js';
+import { decodeList } from '../../src/index/postings.js';
 import { packTrigram } from '../../src/model/trigram.js';
 
 const tables = { extractor: new TrigramExtractor(), counts: new Uint32Array(1 << 24) };
@@ -47,7 +48,7 @@ test('runs merged in any order equal the naive index', () => {
   assert.deepEqual([...merged.trigrams], [...expected.keys()].sort((a, b) => a - b));
   merged.trigrams.forEach((t, i) => {
     const [block, offset, length] = [merged.locations[i * 3]!, merged.locations[i * 3 + 1]!, merged.locations[i * 3 + 2]!];
-    assert.deepEqual([...decodePostings(merged.blocks[block]!, offset, offset + length)], expected.get(t), `trigram ${t}`);
+    assert.deepEqual([...decodeList(merged.blocks[block]!, offset, length)], expected.get(t), `trigram ${t}`);
   });
   assert.equal(merged.postingBytes, merged.blocks.reduce((n, b) => n + b.length, 0));
 });
@@ -58,10 +59,22 @@ test('counts table is left zeroed so the next run is exact', () => {
 });
 
 test('a long posting list spans into its own block and stays correct', () => {
-  const docs = Array.from({ length: 70000 }, () => Buffer.from('zzz'));
+  const docs = Array.from({ length: 70000 }, (_, i) => Buffer.from(i % 9 === 0 ? 'zzz' : 'yyy'));
   const merged = mergeRuns([buildRun(tables, 0, docs)]);
-  assert.equal(merged.trigrams.length, 1);
-  const ids = decodePostings(merged.blocks[0]!, 0, merged.locations[2]!);
-  assert.equal(ids.length, 70000);
-  assert.equal(ids[69999], 69999);
+  assert.equal(merged.trigrams.length, 2);
+  const sparse = merged.trigrams.indexOf(packTrigram(0x7a, 0x7a, 0x7a));
+  const ids = decodeList(merged.blocks[merged.locations[sparse * 3]!]!, merged.locations[sparse * 3 + 1]!, merged.locations[sparse * 3 + 2]!);
+  assert.equal(ids.length, 7778);
+  assert.equal(ids[7777], 69993);
+});
+
+test('a list in more than one document in eight is stored as a bitset, smaller than its varints', () => {
+  const docs = Array.from({ length: 70000 }, (_, i) => Buffer.from(i % 3 === 0 ? 'zzz' : 'yyy'));
+  const merged = mergeRuns([buildRun(tables, 0, docs)]);
+  const slot = merged.trigrams.indexOf(packTrigram(0x7a, 0x7a, 0x7a));
+  const loc = merged.locations[slot * 3 + 2]!;
+  assert.notEqual(loc & LOC_BITSET, 0);
+  assert.equal(loc & ~LOC_BITSET, Math.floor(69999 / 8) + 1);
+  const ids = decodeList(merged.blocks[merged.locations[slot * 3]!]!, merged.locations[slot * 3 + 1]!, loc, 300, 310);
+  assert.deepEqual([...ids], [300, 303, 306, 309]);
 });

@@ -9,11 +9,11 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { createError } from '../../errors.js';
 import {
   COL_BLOBS, COL_CRC_BLOCKS, COL_CRC_CONTENT, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
-  CONTENT_FILE, DB_BLOCK_MAPS, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
+  CONTENT_FILE, DB_BLOCK_MAPS, LOC_BITSET, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
 import { Reader } from '../../model/varint.js';
 import { BLOCK_MAP_HEADER_BYTES, blockMapBitmaps, hasBlockMap } from '../block-map.js';
-import { decodePostings } from '../postings.js';
+import { bitsetIds, decodePostings, keepInBitset } from '../postings.js';
 import type { SegmentSource } from '../store.js';
 import { checkColumn, fail, readFailure, readSeal, type Seal } from './segment-seal.js';
 
@@ -112,6 +112,17 @@ function openSealed(dir: string, seal: Seal, envs: RootDatabase[]): SegmentReade
   // One Buffer over the column: a path is then one decode, no view per call.
   const pathText = Buffer.from(pathBytes.buffer, pathBytes.byteOffset, pathBytes.byteLength);
   let scratch = new Uint32Array(1024);
+  /** The block holding the trigram's list (lmdb's reusable buffer: use it before the next read) and where the list is. */
+  const locate = (trigram: number): { block: Uint8Array; start: number; length: number; bitset: boolean } | null => {
+    const slot = findTrigram(dictTri, trigram);
+    if (slot < 0) return null;
+    const blockNo = dictLoc[slot * 3]!;
+    const block = read(() => blocks.getBinaryFast(blockNo));
+    if (!block || blockNo >= info.blockCount) fail(dir, `posting block ${blockNo} is missing`);
+    verified(view(block)!, blockCrcs, checked.blocks, blockNo, `posting block ${blockNo}`);
+    const length = dictLoc[slot * 3 + 2]!;
+    return { block, start: dictLoc[slot * 3 + 1]!, length: length & ~LOC_BITSET, bitset: (length & LOC_BITSET) !== 0 };
+  };
 
   return {
     info,
@@ -157,16 +168,23 @@ function openSealed(dir: string, seal: Seal, envs: RootDatabase[]): SegmentReade
     },
     definedNames: () => (defsDb ? [...defsDb.getKeys()].map(String) : []),
     postings(trigram, lo, hi) {
-      const slot = findTrigram(dictTri, trigram);
-      if (slot < 0) return EMPTY;
-      const blockNo = dictLoc[slot * 3]!;
-      const block = read(() => blocks.getBinaryFast(blockNo));
-      if (!block || blockNo >= info.blockCount) fail(dir, `posting block ${blockNo} is missing`);
-      verified(view(block)!, blockCrcs, checked.blocks, blockNo, `posting block ${blockNo}`);
-      const start = dictLoc[slot * 3 + 1]!;
-      const ids = decodePostings(block, start, start + dictLoc[slot * 3 + 2]!, scratch);
+      const list = locate(trigram);
+      if (!list) return EMPTY;
+      if (list.bitset) return bitsetIds(list.block, list.start, list.length, lo, hi);
+      const ids = decodePostings(list.block, list.start, list.start + list.length, scratch);
       if (ids.buffer !== scratch.buffer) scratch = new Uint32Array(ids.buffer as ArrayBuffer);
       return clip(ids, lo, hi);
+    },
+    postingShape(trigram) {
+      const slot = findTrigram(dictTri, trigram);
+      if (slot < 0) return null;
+      const length = dictLoc[slot * 3 + 2]!;
+      return { bytes: length & ~LOC_BITSET, bitset: (length & LOC_BITSET) !== 0 };
+    },
+    keepWithTrigram(trigram, ids) {
+      const list = locate(trigram);
+      if (!list) return EMPTY;
+      return list.bitset ? keepInBitset(ids, list.block, list.start, list.length) : null;
     },
     async close() {
       await Promise.all([metaEnv.close(), contentEnv.close()]);
@@ -211,3 +229,4 @@ function u32(bytes: Uint8Array): Uint32Array {
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
   return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
 }
+
