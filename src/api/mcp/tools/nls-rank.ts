@@ -1,13 +1,15 @@
 /**
- * BM25 ranking of nls_search's matched files, from the matched lines the engine returned: term
- * frequencies at word starts, document frequencies among matched files, boosts for terms in the
- * path or in a defined name, a coverage factor so files hitting more concepts rank first, and the
- * file's role as a prior (source before tests, docs and built copies, unless the question asks).
+ * BM25F ranking of nls_search's matched files, from the matched lines the engine returned: a term's
+ * occurrences at word starts weighed by field (code, comments, string literals) and saturated once
+ * together with its other forms (synonyms, abbreviations), document frequencies among matched files,
+ * boosts for terms in the path or in a defined name, a coverage factor so files hitting more concepts
+ * rank first, and the file's role as a prior (source before tests, docs and copies, unless asked).
  */
 import type { FileMatch } from '../../../model/result.js';
 import type { LineHit } from './search-chunks.js';
 import type { RankedFile } from './search-answer.js';
 import { fileRole, roleIntent, rolePrior } from './file-role.js';
+import { FIELD_WEIGHTS, lineFieldAt, type ContentField } from './nls-fields.js';
 import { escapeRegex, type NlsQuery, type SearchTerm } from './nls-terms.js';
 
 export const BM25_K1 = 1.2;
@@ -15,10 +17,15 @@ export const BM25_K1 = 1.2;
  * Length normalization uses the file's matched-line count: the file's size would take a blob read
  * for each of up to thousands of matched files, and the count already grows with how much of a file
  * mentions the terms, so one long file that mentions them everywhere does not win on volume alone.
- * b is below the textbook 0.75 because the count is only a proxy for length.
+ * b is below the textbook 0.75 because the count is only a proxy for length. (The symbol table's
+ * identifier count, a true length, ranked worse on the tuning questions and costs a decode per file.)
  */
 export const BM25_B = 0.5;
-/** In units of the saturated term frequency (at most k1 + 1): a path names what a file is about. */
+/**
+ * In units of the saturated term frequency (at most k1 + 1): a path names what a file is about. Added
+ * after saturation rather than as a field inside it, which ranked better: the path counts however
+ * often the code repeats the term.
+ */
 export const PATH_BOOST = 2;
 /** A term inside a name the file defines (`function parseRequest`): the file is where that thing lives. */
 export const DEFINITION_BOOST = 1.5;
@@ -31,7 +38,8 @@ export interface ScoredFile extends RankedFile {
 
 interface FileTerms {
   readonly match: FileMatch;
-  readonly tf: number[];
+  /** Per term, its occurrences in each content field. */
+  readonly tf: Record<ContentField, number>[];
   readonly inPath: boolean[];
   readonly inDefinition: boolean[];
   readonly hits: LineHit[];
@@ -46,22 +54,33 @@ export function rankFiles(files: readonly FileMatch[], nls: NlsQuery, collection
   const patterns = nls.terms.map((t) => new RegExp(escapeRegex(t.text), 'gi'));
   const analysed = files.map((f) => analyse(f, nls.terms, patterns)).filter((f) => f.hits.length > 0 || f.inPath.some(Boolean));
   const n = Math.max(collectionSize, analysed.length);
-  const idf = nls.terms.map((_, t) => {
-    const df = analysed.filter((f) => f.tf[t]! > 0 || f.inPath[t]).length;
+  const groups = termGroups(nls.terms);
+  const idf = groups.map((group) => {
+    const df = analysed.filter((f) => group.some((t) => occurs(f, t))).length;
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   });
   const avgLength = Math.max(1, analysed.reduce((sum, f) => sum + f.hits.length, 0) / Math.max(1, analysed.length));
   const intent = roleIntent(nls.terms.map((t) => t.text));
   const scored = analysed.map((f): ScoredFile => {
-    const norm = BM25_K1 * (1 - BM25_B + (BM25_B * Math.max(1, f.hits.length)) / avgLength);
+    const norm = 1 - BM25_B + (BM25_B * Math.max(1, f.hits.length)) / avgLength;
     let score = 0;
     const covered = new Set<number>();
-    nls.terms.forEach((term, t) => {
-      const tf = f.tf[t]!;
-      if (tf === 0 && !f.inPath[t]) return;
-      covered.add(term.concept);
-      const saturated = (tf * (BM25_K1 + 1)) / (tf + norm);
-      score += term.weight * idf[t]! * (saturated + (f.inPath[t] ? PATH_BOOST : 0) + (f.inDefinition[t] ? DEFINITION_BOOST : 0));
+    groups.forEach((group, g) => {
+      // A term and its other forms are one pseudo-term, each occurrence counted at its form's share of the weight.
+      const weight = Math.max(...group.map((t) => nls.terms[t]!.weight));
+      let tf = 0;
+      let path = 0;
+      let definition = 0;
+      for (const t of group) {
+        if (!occurs(f, t)) continue;
+        const share = nls.terms[t]!.weight / weight;
+        covered.add(nls.terms[t]!.concept);
+        tf += (share * (FIELD_WEIGHTS.code * f.tf[t]!.code + FIELD_WEIGHTS.comment * f.tf[t]!.comment + FIELD_WEIGHTS.string * f.tf[t]!.string)) / norm;
+        if (f.inPath[t]) path = Math.max(path, share);
+        if (f.inDefinition[t]) definition = Math.max(definition, share);
+      }
+      if (tf === 0 && path === 0) return;
+      score += weight * idf[g]! * ((tf * (BM25_K1 + 1)) / (tf + BM25_K1) + path * PATH_BOOST + definition * DEFINITION_BOOST);
     });
     // Half from the whole file, half from its best passage: concepts found together are an answer, scattered ones a mention.
     const coverage = (covered.size + Math.min(covered.size, f.nearConcepts)) / (2 * Math.max(1, nls.concepts));
@@ -70,20 +89,36 @@ export function rankFiles(files: readonly FileMatch[], nls: NlsQuery, collection
   return scored.sort((a, b) => b.score - a.score || a.match.path.length - b.match.path.length || (a.match.path < b.match.path ? -1 : 1));
 }
 
+const occurs = (f: FileTerms, t: number): boolean => f.inPath[t]! || f.tf[t]!.code + f.tf[t]!.comment + f.tf[t]!.string > 0;
+
+/**
+ * The query's terms (by index) grouped with their other forms: BM25 saturates a group once, so a
+ * concept with many synonyms does not outscore a concept the code names one way.
+ */
+export function termGroups(terms: readonly SearchTerm[]): number[][] {
+  const byBase = new Map<string, number[]>();
+  terms.forEach((term, t) => {
+    const base = term.formOf ?? term.text;
+    byBase.set(base, [...(byBase.get(base) ?? []), t]);
+  });
+  return [...byBase.values()];
+}
+
 function analyse(match: FileMatch, terms: readonly SearchTerm[], patterns: readonly RegExp[]): FileTerms {
-  const tf = terms.map(() => 0);
+  const tf = terms.map(() => ({ comment: 0, string: 0, code: 0 }));
   const inDefinition = terms.map(() => false);
   const inPath = patterns.map((p) => termStarts(match.path, p).length > 0);
   const hits: LineHit[] = [];
   const conceptLines: { line: number; concepts: Set<number> }[] = [];
   for (const lm of match.lineMatches) {
     const names = definedNames(lm.line);
+    const fieldAt = lineFieldAt(lm.line);
     const concepts = new Set<number>();
     let defines = false;
     patterns.forEach((p, t) => {
       const starts = termStarts(lm.line, p);
       if (starts.length === 0) return;
-      tf[t]! += starts.length;
+      for (const s of starts) tf[t]![fieldAt(s)]++;
       concepts.add(terms[t]!.concept);
       if (starts.some((s) => names.some((name) => s >= name.start && s < name.end))) {
         inDefinition[t] = true;

@@ -12,6 +12,8 @@ export interface SearchTerm {
   readonly weight: number;
   /** Which query word it came from: files covering more concepts rank higher. */
   readonly concept: number;
+  /** The question's own term this one is another form of (a synonym or abbreviation); absent for the question's own terms. */
+  readonly formOf?: string;
 }
 
 export interface NlsQuery {
@@ -67,7 +69,7 @@ export function parseNlsQuery(query: string): NlsQuery {
     const fresh = candidates.filter((c) => !terms.has(c.text));
     for (const c of candidates) {
       const known = terms.get(c.text);
-      if (known !== undefined && known.weight < c.weight) terms.set(c.text, { ...known, weight: c.weight });
+      if (known !== undefined && known.weight < c.weight) terms.set(c.text, { text: c.text, weight: c.weight, concept: known.concept, ...(c.formOf === undefined ? {} : { formOf: c.formOf }) });
     }
     for (const c of fresh) terms.set(c.text, { ...c, concept });
     return fresh.length > 0;
@@ -106,8 +108,8 @@ function renumbered(terms: readonly SearchTerm[], merged: ReadonlyMap<number, nu
 function termsOfWord(word: string): Omit<SearchTerm, 'concept'>[] {
   if (word === '') return [];
   const out: Omit<SearchTerm, 'concept'>[] = [];
-  const add = (text: string, weight: number): void => {
-    if (text.length >= MIN_STEM && !out.some((t) => t.text === text)) out.push({ text, weight });
+  const add = (text: string, weight: number, formOf?: string): void => {
+    if (text.length >= MIN_STEM && !out.some((t) => t.text === text)) out.push({ text, weight, ...(formOf === undefined ? {} : { formOf }) });
   };
   if (isIdentifier(word)) add(word.toLowerCase(), IDENTIFIER_WEIGHT);
   for (const part of isIdentifier(word) ? splitIdentifier(word) : [word.toLowerCase()]) {
@@ -116,8 +118,8 @@ function termsOfWord(word: string): Omit<SearchTerm, 'concept'>[] {
     const stemmed = searchStem(part);
     add(stemmed, WORD_WEIGHT);
     const short = abbreviationOf(stemmed);
-    if (short !== null) add(short, ABBREVIATION_WEIGHT);
-    for (const synonym of synonymsOf(stemmed)) add(synonym, SYNONYM_WEIGHT);
+    if (short !== null) add(short, ABBREVIATION_WEIGHT, stemmed);
+    for (const synonym of synonymsOf(stemmed)) add(synonym, SYNONYM_WEIGHT, stemmed);
   }
   return out;
 }

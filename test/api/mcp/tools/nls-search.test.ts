@@ -1,6 +1,6 @@
 /**
- * nls_search: BM25 ordering on hand-made matches (coverage, path and definition boosts, rarity,
- * word starts), and the tool over a real index (terms line, errors, budget, repository visibility).
+ * nls_search: BM25F ordering on hand-made matches (coverage, path and definition boosts, rarity,
+ * word starts, fields, synonyms saturating with their word), and the tool over a real index (terms line, errors, budget, repository visibility).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -67,6 +67,19 @@ describe('BM25 ranking', () => {
     const scattered = { ...far, lineMatches: far.lineMatches.map((lm, i) => ({ ...lm, lineNumber: i * 500 })) };
     const together = fileMatch('b.ts', ['retry after', 'a delay']);
     assert.deepEqual(order('retry delay', [scattered, together]), ['b.ts', 'a.ts']);
+  });
+
+  test('a word and its synonyms saturate together: saying the word four times outranks saying it once beside three synonyms', () => {
+    // Each saturated apart, the word once and three synonyms at a third of its weight would add up to more.
+    const synonyms = fileMatch('a.ts', ['remove(key) || delete(key) || erase(key) || drop(key)']);
+    const repeated = fileMatch('b.ts', ['remove(a) || remove(b) || remove(c) || remove(d)']);
+    assert.deepEqual(order('remove', [synonyms, repeated]), ['b.ts', 'a.ts']);
+  });
+
+  test('a term in code outranks the same term inside a string literal', () => {
+    const message = fileMatch('a.ts', ['  log("cannot retry");']);
+    const code = fileMatch('b.ts', ['  retry(request);']);
+    assert.deepEqual(order('retry', [message, code]), ['b.ts', 'a.ts']);
   });
 
   test('file roles from paths, across languages', () => {

@@ -78,6 +78,17 @@ test('other words for a concept join it at a lower weight, and never as a short 
   assert.equal(parseNlsQuery('integer value').terms.some((t) => t.text === 'int'), false, 'int would match every interface');
 });
 
+test('synonyms and abbreviations name the question term they stand for; the question\'s own terms name none', () => {
+  const terms = new Map(parseNlsQuery('remove the configuration').terms.map((t) => [t.text, t]));
+  assert.equal(terms.get('delet')?.formOf, 'remov');
+  assert.equal(terms.get('cfg')?.formOf, 'configur');
+  assert.equal(terms.get('remov')?.formOf, undefined);
+  assert.equal(terms.get('configur')?.formOf, undefined);
+  // A word the question says itself is its own term, even when another word also names it as a synonym.
+  const both = new Map(parseNlsQuery('remove or delete').terms.map((t) => [t.text, t]));
+  assert.equal(both.get('delet')?.formOf, undefined);
+});
+
 test('a phrase code writes as one word is one concept, searched by that word too', () => {
   const nls = parseNlsQuery('where is a regular expression compiled');
   assert.equal(nls.concepts, 2);
