@@ -147,11 +147,12 @@ export function csrfField(context: PageContext): SafeHtml {
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
-  // No script runs on these pages, none may frame them (clickjacking a consent), and no referrer leaks a code.
+  // No script runs on these pages, none may frame them (clickjacking a consent), and no other site sees a referrer
+  // (no-referrer would make Chromium post forms with `Origin: null`, which the CSRF check refuses).
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
 } as const;
 
 export function sendPage(reply: Reply, status: number, context: PageContext, title: string, content: SafeHtml, headers: Readonly<Record<string, string>> = {}): void {
@@ -161,7 +162,7 @@ export function sendPage(reply: Reply, status: number, context: PageContext, tit
 
 /** After a form: 303, so a reload does not post again. */
 export function redirect(reply: Reply, location: string, headers: Readonly<Record<string, string>> = {}): void {
-  reply.send(303, '', { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', ...headers });
+  reply.send(303, '', { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin', ...headers });
 }
 
 /** The answer to a form without a valid CSRF token or from another origin. */
