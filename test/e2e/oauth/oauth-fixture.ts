@@ -62,9 +62,10 @@ export class FormBrowser {
     return this.send(path, { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...extraHeaders } });
   }
 
-  /** Signs in through the sign-in page; returns the final answer (303 on success). */
+  /** Signs in through the sign-in page; returns the final answer (303 on success, or at once when already signed in). */
   async signIn(username: string = ALICE.username, password: string = ALICE.password, returnTo = '/settings'): Promise<Response> {
     const page = await this.get(`/sign-in?return_to=${encodeURIComponent(returnTo)}`);
+    if (page.status === 303) return page;
     const csrf = csrfOf(await page.text());
     return this.post('/sign-in', { csrf, username, password, return_to: returnTo });
   }
