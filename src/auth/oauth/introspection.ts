@@ -7,7 +7,7 @@ import { findOAuthToken, revokeOAuthToken } from '../../store/oauth-grants.js';
 import type { Store } from '../../store/records.js';
 import { getUser } from '../../store/users.js';
 import { authenticateClient } from './client-auth.js';
-import { success, type OAuthResult } from './oauth-error.js';
+import { failure, success, type OAuthResult } from './oauth-error.js';
 import { resourceUrl } from './resources.js';
 
 export function introspect(store: Store, authorization: string | undefined, form: URLSearchParams, origin: string, dynamicRegistration: boolean): OAuthResult<Record<string, unknown>> {
@@ -40,6 +40,7 @@ export function revoke(store: Store, authorization: string | undefined, form: UR
   const authenticated = authenticateClient(store, authorization, form, dynamicRegistration);
   if (!authenticated.ok) return authenticated;
   const token = form.get('token');
-  if (token !== null && token.length <= 200) revokeOAuthToken(store, token, authenticated.value.id);
+  if (token === null || token === '') return failure('invalid_request', 'token is required');
+  if (token.length <= 200) revokeOAuthToken(store, token, authenticated.value.id);
   return success(null);
 }

@@ -2,7 +2,7 @@
  * The official MCP SDK client's OAuth provider against a real `quarry serve`, on each MCP
  * endpoint, end to end: 401 with resource metadata, discovery, dynamic registration (public and
  * confidential clients), PKCE authorization with the sign-in and consent pages submitted in
- * Debian's chromium, the token, tools listed, and after the 2-second access token expired a
+ * Debian's chromium, the token, tools listed, and after the 5-second access token expired a
  * refresh that rotates the refresh token. Then the device flow through the `/device` page.
  * Every page visited is screenshotted (screenshots.ts).
  */
@@ -25,8 +25,21 @@ import { screenshot, SCREENSHOT_DIR } from './screenshots.js';
 
 /** The redirect URI: a real loopback server (the browser follows redirects past any interception). */
 let CALLBACK = '';
+/** Short enough to see a refresh, long enough that a busy machine finishes connecting before it expires. */
+const ACCESS_SECONDS = 5;
 let callbackServer: Server;
 const arrivals: ((url: URL) => void)[] = [];
+
+/** A step that must end within `ms`, failing with its name instead of hanging the test. */
+async function within<T>(ms: number, step: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${step}: not done after ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 class RecordingProvider implements OAuthClientProvider {
   authorizationUrl: URL | null = null;
@@ -73,7 +86,7 @@ before(async () => {
   });
   await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
   CALLBACK = `http://127.0.0.1:${(callbackServer.address() as { port: number }).port}/callback`;
-  quarry = await startOAuthQuarry({ 'auth.oauth.accessTokenExpirySeconds': 2 });
+  quarry = await startOAuthQuarry({ 'auth.oauth.accessTokenExpirySeconds': ACCESS_SECONDS });
   browser = await launchBrowser();
   context = await browser.newContext();
 });
@@ -133,18 +146,18 @@ describe('the SDK client connects with OAuth alone', () => {
       const { code, state, iss } = await consentInBrowser(url, endpoint);
       assert.equal(state, url.searchParams.get('state'));
       assert.equal(iss, quarry.url, 'RFC 9207 iss is the issuer');
-      await first.finishAuth(code);
+      await within(30_000, 'exchanging the code', first.finishAuth(code));
       const tokens = provider.tokens()!;
       assert.match(tokens.access_token, /^sgo_at_/);
       assert.equal(tokens.scope, 'mcp');
-      assert.equal(tokens.expires_in, 2);
+      assert.equal(tokens.expires_in, ACCESS_SECONDS);
 
-      const { client } = await connect(endpoint, provider);
-      const listed = (await client.listTools()).tools.map((t) => t.name).sort();
+      const { client } = await within(30_000, 'connecting with the token', connect(endpoint, provider));
+      const listed = (await within(30_000, 'listing tools', client.listTools())).tools.map((t) => t.name).sort();
       assert.deepEqual(listed, expectedToolNames(endpoint));
 
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-      assert.deepEqual((await client.listTools()).tools.map((t) => t.name).sort(), expectedToolNames(endpoint));
+      await new Promise((resolve) => setTimeout(resolve, ACCESS_SECONDS * 1000 + 500));
+      assert.deepEqual((await within(30_000, 'listing tools after a refresh', client.listTools())).tools.map((t) => t.name).sort(), expectedToolNames(endpoint));
       assert.ok(provider.saved.length >= 2, 'the expired token was refreshed');
       const refreshed = provider.tokens()!;
       assert.notEqual(refreshed.access_token, tokens.access_token);
