@@ -3,9 +3,12 @@
  * then the doors, each handed the services it uses. One-shot commands call createServices alone.
  */
 import { graphqlRoute } from './api/graphql/route.js';
+import { oauthRoutes } from './api/oauth/routes.js';
 import { consoleRoutes } from './api/pages/routes.js';
+import { sessionRoutes } from './api/pages/session-pages.js';
 import { streamSearchRoute } from './api/stream/route.js';
 import { createAuthenticator } from './auth/authenticate.js';
+import { createIdentityProvider } from './auth/oauth/service.js';
 import type { Config } from './config.js';
 import { createError, errorMessage } from './errors.js';
 import type { HttpServer } from './http/server.js';
@@ -52,7 +55,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const edge = createEdgePolicies({ settings });
   const metrics = http.createMetrics();
   const searches = metrics.counter('quarry_stream_searches_total', 'Streaming searches by outcome (cancelled: the client went away).', 'outcome');
-  const mcp = createServerMcp(services, { log });
+  // The authorization server and the sign-in session, over the same store every process shares.
+  const identity = createIdentityProvider(services.store);
+  const mcp = createServerMcp(services, { log, origin: identity.origin });
   const server: HttpServer = http.createHttpServer({
     authenticate,
     maxBodyBytes: () => config.maxBodyBytes ?? settings().http.maxBodyBytes, onLog: log, metrics, limits: edge.limits, guard: edge.guard,
@@ -65,6 +70,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
       }),
       graphqlRoute({ graphql: createServerGraphQL(services), site }),
       ...consoleRoutes(),
+      ...sessionRoutes(identity),
+      ...oauthRoutes(identity),
       ...mcp.routes,
     ],
   });

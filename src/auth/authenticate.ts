@@ -1,16 +1,20 @@
 /**
  * Turns a request's credentials into an Authentication: the Principal they name, or the exact 401/403
- * of reference §4.2. The edge calls it once per request. Tokens are found by their SHA-256 and the
- * scrape token compared in constant time, so no secret is compared byte by byte; nothing here logs them.
+ * of reference §4.2. The edge calls it once per request. Access tokens and OAuth access tokens are
+ * found by their SHA-256 and the scrape token compared in constant time, so no secret is compared
+ * byte by byte; nothing here logs them.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Store, UserRecord } from '../store/records.js';
 import { storeGeneration } from '../store/generation.js';
+import { ACCESS_TOKEN_PREFIX, findOAuthToken } from '../store/oauth-grants.js';
+import { getSiteConfig } from '../store/site-config.js';
 import { permissionsOfRoles, rolesOfUser } from '../store/roles.js';
 import { lookupAccessToken, touchAccessToken, type LiveAccessToken } from '../store/tokens.js';
 import { getUser, getUserByName } from '../store/users.js';
 import { parseAuthorizationHeader, type Credentials } from './authorization-header.js';
 import { authorizeSudo, INVALID_TOKEN } from './authorize.js';
+import { usableClient } from './oauth/client-auth.js';
 import { ANONYMOUS, type Authentication, type CredentialSource, type Principal } from './principal.js';
 import { withRepoAccess } from './repo-access.js';
 
@@ -29,7 +33,10 @@ export interface AuthenticatorOptions {
   readonly scrapeToken?: string | null;
 }
 
-function principalOf(store: Store, user: UserRecord, token: LiveAccessToken, sudoBy: string | null): Principal {
+/** What a token grants: an access token's scopes anywhere, or an OAuth token's on its audience (with its family's number as id). */
+type Grant = Pick<LiveAccessToken, 'id' | 'scopes'> & { readonly audience: string | null };
+
+function principalOf(store: Store, user: UserRecord, token: Grant, sudoBy: string | null): Principal {
   const roles = rolesOfUser(store, user);
   return withRepoAccess(store, {
     userId: user.id,
@@ -41,11 +48,40 @@ function principalOf(store: Store, user: UserRecord, token: LiveAccessToken, sud
     permissions: permissionsOfRoles(store, roles),
     tokenId: token.id,
     sudoBy,
-    audience: null,
+    audience: token.audience,
   });
 }
 
-function authenticateToken(store: Store, credentials: Credentials, presented: { via: CredentialSource; scrapeToken: boolean }): Authentication {
+/** An authentication, and until when it may be reused (an OAuth token's expiry). */
+interface Timed {
+  readonly result: Authentication;
+  readonly validUntil: number;
+}
+
+type Presentation = { via: CredentialSource; scrapeToken: boolean };
+
+/**
+ * An OAuth access token: live (unexpired, its grant unrevoked), of a client that is still usable
+ * (a registered client stops with dynamic registration), bound to its audience. It never sudoes.
+ */
+function authenticateOAuthToken(store: Store, credentials: Credentials, presented: Presentation): Timed {
+  const refuse: Timed = { result: { ok: false, failure: { status: 401, message: INVALID_TOKEN }, ...presented }, validUntil: Infinity };
+  const found = findOAuthToken(store, credentials.token, 'access');
+  if (found === undefined || credentials.kind === 'sudo') return refuse;
+  const { record, family } = found;
+  const dynamicRegistration = getSiteConfig(store).effective.auth.idpDynamicClientRegistrationEnabled;
+  const owner = usableClient(store, record.clientId, dynamicRegistration) === undefined ? undefined : getUser(store, record.userId);
+  if (owner === undefined) return refuse;
+  const principal = principalOf(store, owner, { id: family.number, scopes: record.scopes, audience: record.resource }, null);
+  return { result: { ok: true, principal, ...presented }, validUntil: record.expiresAt };
+}
+
+function authenticateToken(store: Store, credentials: Credentials, presented: Presentation): Timed {
+  if (credentials.token.startsWith(ACCESS_TOKEN_PREFIX)) return authenticateOAuthToken(store, credentials, presented);
+  return { result: authenticateAccessToken(store, credentials, presented), validUntil: Infinity };
+}
+
+function authenticateAccessToken(store: Store, credentials: Credentials, presented: Presentation): Authentication {
   const fail = (status: 401 | 403, message: string): Authentication => ({ ok: false, failure: { status, message }, ...presented });
   const token = lookupAccessToken(store, credentials.token);
   const owner = token === undefined ? undefined : getUser(store, token.userId);
@@ -56,9 +92,9 @@ function authenticateToken(store: Store, credentials: Credentials, presented: { 
     if (refused !== null) return fail(refused.status, refused.message);
     const subject = getUserByName(store, credentials.user);
     if (subject === undefined) return fail(403, SUDO_USER_MISSING);
-    principal = principalOf(store, subject, token, owner.username);
+    principal = principalOf(store, subject, { ...token, audience: null }, owner.username);
   } else {
-    principal = principalOf(store, owner, token, null);
+    principal = principalOf(store, owner, { ...token, audience: null }, null);
   }
   touchAccessToken(store, token.id);
   return { ok: true, principal, ...presented };
@@ -79,7 +115,7 @@ export function createAuthenticator(store: Store, options: AuthenticatorOptions 
     if (header !== undefined && header.trim() !== '') {
       return recent.get(header, () => {
         const parsed = parseAuthorizationHeader(header);
-        if (!parsed.ok) return { ok: false, failure: { status: 401, message: parsed.message }, via: 'header', scrapeToken: false };
+        if (!parsed.ok) return { result: { ok: false, failure: { status: 401, message: parsed.message }, via: 'header', scrapeToken: false }, validUntil: Infinity };
         return authenticateToken(store, parsed.credentials, { via: 'header', scrapeToken: isScrapeToken(parsed.credentials.token) });
       });
     }
@@ -95,26 +131,29 @@ function digest(secret: string): Buffer {
 }
 
 /**
- * The last results per credential, valid while the store generation stands still: any change to
- * users, tokens, roles or settings (from any process) bumps it, so a revocation or role change
- * applies to the very next request. Bounded; held in memory only, never written anywhere.
+ * The last results per credential, valid while the store generation stands still and the token has
+ * not expired: any change to users, tokens, OAuth grants, roles or settings (from any process) bumps
+ * it, so a revocation or role change applies to the very next request. Bounded; held in memory
+ * only, never written anywhere.
  */
 class RecentResults {
-  private readonly results = new Map<string, { readonly generation: number; readonly result: Authentication }>();
+  private readonly results = new Map<string, { readonly generation: number; readonly timed: Timed }>();
 
   constructor(private readonly store: Store) {}
 
-  get(credential: string, compute: () => Authentication): Authentication {
+  get(credential: string, compute: () => Timed): Authentication {
     const generation = storeGeneration(this.store);
     const hit = this.results.get(credential);
-    if (hit && hit.generation === generation) {
-      if (hit.result.ok && hit.result.principal.tokenId !== null) touchAccessToken(this.store, hit.result.principal.tokenId);
-      return hit.result;
+    if (hit && hit.generation === generation && hit.timed.validUntil > Date.now()) {
+      const { result } = hit.timed;
+      // OAuth grants have negative ids and no last-use record.
+      if (result.ok && result.principal.tokenId !== null && result.principal.tokenId > 0) touchAccessToken(this.store, result.principal.tokenId);
+      return result;
     }
-    const result = compute();
+    const timed = compute();
     if (this.results.size >= RECENT_LIMIT) this.results.clear();
-    this.results.set(credential, { generation, result });
-    return result;
+    this.results.set(credential, { generation, timed });
+    return timed.result;
   }
 }
 

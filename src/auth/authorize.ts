@@ -23,7 +23,7 @@ const MCP = 'mcp';
 export type McpDoor = 'mcp' | 'mcp-all' | 'mcp-deepsearch';
 /** Doors that serve a caller: allowed, they always name a principal. */
 export type CallerDoor = 'graphql' | 'stream' | McpDoor;
-export type Door = CallerDoor | 'metrics' | 'health' | 'discovery' | 'console' | 'other';
+export type Door = CallerDoor | 'metrics' | 'health' | 'discovery' | 'console' | 'oauth' | 'pages' | 'other';
 
 /** The site settings the rules read: `auth.public`, anonymous callers on GraphQL and the stream API. */
 export interface SiteAccess {
@@ -120,6 +120,10 @@ const RULES: Readonly<Record<Door | 'sudo', Rule>> = {
   discovery: { ...OPEN, paths: ['/.well-known/*'] },
   // The console page and its assets hold no data; the page asks for a token.
   console: { ...OPEN, paths: ['/debug/console', '/debug/console/*'] },
+  // The authorization server: clients authenticate themselves to it, and people through the sign-in session.
+  oauth: { ...OPEN, paths: ['/.auth/idp/oauth/*'] },
+  // Sign-in and the pages behind it, which read the sign-in session themselves.
+  pages: { ...OPEN, paths: ['/sign-in', '/sign-out', '/device', '/settings', '/settings/*'] },
   // Everything else answers 404, but not to anonymous callers of a private site.
   other: { ...OPEN, paths: [], privateMode: true },
   // token-sudo, through any door: a site admin's token with `site-admin:sudo` acting as another user.
@@ -213,6 +217,13 @@ function answerOf(refused: Refusal, answers: Answers): RefusalAnswer {
     body: JSON.stringify({ error: refused.challenge, error_description: refused.message }),
     headers: { 'Content-Type': 'application/json', 'WWW-Authenticate': bearerChallenge(refused.challenge, refused.message) },
   };
+}
+
+/** An MCP refusal with the URL of its endpoint's protected resource metadata added to the challenge (RFC 9728 §5.1). */
+export function withResourceMetadata(answer: RefusalAnswer, metadataUrl: string): RefusalAnswer {
+  const challenge = answer.headers['WWW-Authenticate'];
+  if (challenge === undefined) return answer;
+  return { ...answer, headers: { ...answer.headers, 'WWW-Authenticate': `${challenge}, resource_metadata="${metadataUrl.replace(/["\\]/g, '')}"` } };
 }
 
 function bearerChallenge(error: string, description: string): string {

@@ -16,13 +16,13 @@ export interface Identity {
   readonly roles: readonly string[];
   /** Permissions granted by those roles, as `NAMESPACE#ACTION` (e.g. `MCP#ACCESS`). */
   readonly permissions: readonly string[];
-  /** The token's id, for last-use bookkeeping and revocation checks; null when anonymous. */
+  /** The token's id, for last-use bookkeeping and per-caller limits; an OAuth token's grant family has a negative one; null when anonymous. */
   readonly tokenId: number | null;
   /** With token-sudo: the site admin whose token acts as this user. */
   readonly sudoBy: string | null;
   /**
    * The resource (RFC 8707) an OAuth token was issued for, as a path on this server (`/` is all
-   * of it); null for access tokens, which hold wherever their scopes do. No issuer sets it yet.
+   * of it); null for access tokens, which hold wherever their scopes do.
    */
   readonly audience: string | null;
 }

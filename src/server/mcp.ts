@@ -14,6 +14,8 @@ export type McpToolServices = Pick<Services, 'catalog' | 'docs' | 'repos' | 'sea
 
 export interface McpDoorDeps {
   readonly log: (line: string) => void;
+  /** The origin a request reached us at, for the resource metadata URL in MCP's 401 challenge. */
+  readonly origin: (headers: Readonly<Record<string, string>>) => string;
 }
 
 export function createServerMcp(services: McpToolServices & Pick<Services, 'config' | 'settings'>, deps: McpDoorDeps): McpFrontDoor {
@@ -27,6 +29,7 @@ export function createServerMcp(services: McpToolServices & Pick<Services, 'conf
     protocolThreads: config.mcpThreads,
     version: PRODUCT_VERSION,
     log: deps.log,
+    origin: deps.origin,
   });
 }
 

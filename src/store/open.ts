@@ -7,7 +7,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
-import type { RepoRecord, RepoRestriction, RoleRecord, SiteConfigRevision, Store, StoredAccessToken, UserRecord } from './records.js';
+import type {
+  OAuthClientRecord, OAuthConsentRecord, OAuthFamilyRecord, OAuthSecretRecord, RepoRecord, RepoRestriction, RoleRecord,
+  SessionRecord, SiteConfigRevision, Store, StoredAccessToken, UserRecord,
+} from './records.js';
 
 // Room for the sub-databases later stores add (OAuth clients, grants, ...).
 const MAX_SUB_DATABASES = 64;
@@ -32,6 +35,11 @@ export function openStore(dataDir: string): Store {
     userRoles: root.openDB<string[], number>('userRoles', json),
     repoRestrictions: root.openDB<RepoRestriction, string>('repoRestrictions', json),
     siteConfig: root.openDB<SiteConfigRevision, number>('siteConfig', json),
+    sessions: root.openDB<SessionRecord, string>('sessions', json),
+    oauthClients: root.openDB<OAuthClientRecord, string>('oauthClients', json),
+    oauthFamilies: root.openDB<OAuthFamilyRecord, string>('oauthFamilies', json),
+    oauthSecrets: root.openDB<OAuthSecretRecord, string>('oauthSecrets', json),
+    oauthConsents: root.openDB<OAuthConsentRecord, string>('oauthConsents', json),
     close: () => root.close(),
   };
 }

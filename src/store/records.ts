@@ -27,6 +27,15 @@ export interface Store {
   readonly repoRestrictions: Database<RepoRestriction, string>;
   /** Every site configuration revision, keyed by its id. */
   readonly siteConfig: Database<SiteConfigRevision, number>;
+  /** Browser sign-in sessions, keyed by the SHA-256 of the session id. */
+  readonly sessions: Database<SessionRecord, string>;
+  /** OAuth clients keyed by client_id; grant families (one per authorization) keyed by id. */
+  readonly oauthClients: Database<OAuthClientRecord, string>;
+  readonly oauthFamilies: Database<OAuthFamilyRecord, string>;
+  /** OAuth secrets (codes, device codes, access and refresh tokens) keyed by their SHA-256; user codes keyed by themselves. */
+  readonly oauthSecrets: Database<OAuthSecretRecord, string>;
+  /** Remembered consent, keyed `userId:clientId`. */
+  readonly oauthConsents: Database<OAuthConsentRecord, string>;
   close(): Promise<void>;
 }
 
@@ -97,4 +106,96 @@ export interface SiteConfigRevision {
   readonly id: number;
   readonly contents: string;
   readonly createdAt: string;
+}
+
+export interface SessionRecord {
+  readonly userId: number;
+  /** Epoch milliseconds. */
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+export interface OAuthClientRecord {
+  /** `sgo_cid_…`, Sourcegraph's prefix for OAuth client ids. */
+  readonly id: string;
+  readonly name: string;
+  /** SHA-256 (hex) of the client secret; null for public clients. */
+  readonly secretHash: string | null;
+  readonly redirectUris: readonly string[];
+  /** The scopes this client may ask for (registered clients: `mcp` only). */
+  readonly scopes: readonly string[];
+  readonly grantTypes: readonly string[];
+  readonly tokenEndpointAuthMethod: 'none' | 'client_secret_basic' | 'client_secret_post';
+  /** Registered through RFC 7591: stops working whenever dynamic registration is off. */
+  readonly dynamic: boolean;
+  /** client_credentials acts as this service account; null when the client cannot use that grant. */
+  readonly serviceAccountId: number | null;
+  /** The RFC 7591 metadata echoed back (client_uri, logo_uri, software_id, ...). */
+  readonly metadata: Readonly<Record<string, unknown>>;
+  /** ISO 8601. */
+  readonly createdAt: string;
+}
+
+/** Every token issued from one authorization (and its refreshes): revoked together. */
+export interface OAuthFamilyRecord {
+  readonly id: string;
+  /** Negative, so it never names an access token's id: the per-caller limits key on it. */
+  readonly number: number;
+  readonly clientId: string;
+  readonly userId: number;
+  readonly revoked: boolean;
+  readonly createdAt: number;
+}
+
+/** A code, device code, access or refresh token (stored under its hash), or a user code (stored as typed). */
+export type OAuthSecretRecord = OAuthCodeRecord | OAuthDeviceRecord | OAuthUserCodeRecord | OAuthTokenRecord;
+
+interface Expiring {
+  readonly clientId: string;
+  readonly scopes: readonly string[];
+  /** The audience, as a path on this server (`/` is all of it). */
+  readonly resource: string;
+  /** Epoch milliseconds. */
+  readonly expiresAt: number;
+}
+
+export interface OAuthCodeRecord extends Expiring {
+  readonly kind: 'code';
+  readonly userId: number;
+  readonly redirectUri: string;
+  readonly codeChallenge: string;
+  /** Set once exchanged: a second exchange revokes what the first one issued. */
+  readonly familyId: string | null;
+}
+
+export interface OAuthDeviceRecord extends Expiring {
+  readonly kind: 'device';
+  readonly userCode: string;
+  readonly status: 'pending' | 'approved' | 'denied' | 'used';
+  readonly userId: number | null;
+  readonly lastPolledAt: number;
+  readonly intervalSeconds: number;
+}
+
+export interface OAuthUserCodeRecord {
+  readonly kind: 'user-code';
+  /** The hash its device code is stored under. */
+  readonly deviceKey: string;
+  readonly expiresAt: number;
+}
+
+export interface OAuthTokenRecord extends Expiring {
+  readonly kind: 'access' | 'refresh';
+  readonly familyId: string;
+  readonly userId: number;
+  readonly issuedAt: number;
+  /** Refresh tokens once used: when, and the successor pair sealed with a key only the old token gives. */
+  readonly rotatedAt?: number;
+  readonly sealedSuccessor?: string;
+}
+
+export interface OAuthConsentRecord {
+  readonly scopes: readonly string[];
+  readonly resources: readonly string[];
+  readonly updatedAt: string;
 }

@@ -13,9 +13,9 @@ import { isMcpToolName, MCP_TOOL_NAMES } from '../model/mcp-tools.js';
 import type { JsonValue } from './jsonc.js';
 
 /** `non-negative integer` settings are limits where 0 switches the limit off. */
-type SettingKind = 'boolean' | 'positive integer' | 'non-negative integer' | 'list of MCP tool names';
+type SettingKind = 'boolean' | 'positive integer' | 'non-negative integer' | 'list of MCP tool names' | 'http(s) URL or empty';
 
-type SettingValue = boolean | number | readonly string[];
+type SettingValue = boolean | number | string | readonly string[];
 
 const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly default: SettingValue }>> = {
   'mcp.enabled': { kind: 'boolean', default: true },
@@ -23,6 +23,11 @@ const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly d
   'mcp.tools.disabled': { kind: 'list of MCP tool names', default: [] },
   'auth.idpDynamicClientRegistrationEnabled': { kind: 'boolean', default: true },
   'auth.public': { kind: 'boolean', default: false },
+  'auth.sessionExpiryHours': { kind: 'positive integer', default: 720 },
+  'auth.oauth.accessTokenExpirySeconds': { kind: 'positive integer', default: 3600 },
+  'auth.oauth.refreshTokenExpiryDays': { kind: 'positive integer', default: 90 },
+  'auth.oauth.refreshTokenReuseGraceSeconds': { kind: 'non-negative integer', default: 30 },
+  externalURL: { kind: 'http(s) URL or empty', default: '' },
   'rateLimits.graphQLMaxDepth': { kind: 'positive integer', default: 30 },
   'rateLimits.graphQLMaxFieldCount': { kind: 'positive integer', default: 500000 },
   'rateLimits.graphQLMaxAliases': { kind: 'positive integer', default: 500 },
@@ -66,7 +71,13 @@ export interface SiteConfiguration {
     readonly idpDynamicClientRegistrationEnabled: boolean;
     /** Anonymous callers may use GraphQL and the stream API (public repositories only); false: sign-in required. */
     readonly public: boolean;
+    /** How long a browser sign-in lasts. */
+    readonly sessionExpiryHours: number;
+    /** The authorization server's token lifetimes, and how long a used refresh token still answers its successor. */
+    readonly oauth: { readonly accessTokenExpirySeconds: number; readonly refreshTokenExpiryDays: number; readonly refreshTokenReuseGraceSeconds: number };
   };
+  /** The origin users reach the instance at (Sourcegraph's setting); empty: the request's own Host. https here makes cookies Secure. */
+  readonly externalURL: string;
   readonly rateLimits: {
     readonly graphQLMaxDepth: number;
     readonly graphQLMaxFieldCount: number;
@@ -113,6 +124,7 @@ function invalid(message: string, path: string): never {
 
 function checkType(path: string, kind: SettingKind, value: JsonValue): void {
   if (kind === 'list of MCP tool names') return checkToolNames(path, value);
+  if (kind === 'http(s) URL or empty') return checkOriginUrl(path, value);
   const ok = kind === 'boolean' ? typeof value === 'boolean' : typeof value === 'number' && Number.isSafeInteger(value) && value >= (kind === 'positive integer' ? 1 : 0);
   if (!ok) invalid(`"${path}" must be a ${kind}, not ${JSON.stringify(value)}`, path);
 }
@@ -125,6 +137,20 @@ function checkToolNames(path: string, value: JsonValue): void {
     // Sourcegraph's 6.x names carried this prefix; its docs ask for the names without it, as here.
     const unprefixed = name.startsWith('sg_') && isMcpToolName(name.slice(3)) ? ` (use "${name.slice(3)}": tool names have no sg_ prefix)` : '';
     invalid(`"${path}" names an unknown tool ${JSON.stringify(name)}${unprefixed}; the tools are ${MCP_TOOL_NAMES.join(', ')}`, path);
+  }
+}
+
+/** An origin with nothing after it: issuers, redirects and audiences are built on it. */
+function checkOriginUrl(path: string, value: JsonValue): void {
+  if (value === '') return;
+  let url: URL | null = null;
+  try {
+    url = typeof value === 'string' ? new URL(value) : null;
+  } catch {
+    url = null;
+  }
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== String(value).replace(/\/$/, '')) {
+    invalid(`"${path}" must be an http(s) origin such as "https://quarry.example.com" (no path), not ${JSON.stringify(value)}`, path);
   }
 }
 

@@ -129,6 +129,8 @@ const EXPECTED: Readonly<Record<Door, Row>> = {
   health: OPEN,
   discovery: OPEN,
   console: OPEN,
+  oauth: OPEN,
+  pages: OPEN,
   other: { ...OPEN, 'no credentials': { private: PRIVATE, public: 'pass' } },
 };
 
@@ -190,6 +192,8 @@ describe('doors and paths', () => {
     assert.equal(doorOf('/.well-known/oauth-protected-resource/.api/mcp'), 'discovery');
     assert.equal(doorOf(CONSOLE_PATH), 'console');
     for (const name of CONSOLE_ASSET_NAMES) assert.equal(doorOf(`${CONSOLE_ASSETS_PATH}${name}`), 'console', name);
+    for (const path of ['/.auth/idp/oauth/token', '/.auth/idp/oauth/authorize', '/.auth/idp/oauth/device/code']) assert.equal(doorOf(path), 'oauth', path);
+    for (const path of ['/sign-in', '/sign-out', '/device', '/settings', '/settings/tokens']) assert.equal(doorOf(path), 'pages', path);
     for (const path of ['/', '/anything/else', '/.api/graphqlx', '/healthz/x', '/.api']) assert.equal(doorOf(path), 'other', path);
   });
 });

@@ -38,7 +38,11 @@ describe('site configuration', () => {
     assert.match(config.contents, /^\/\/ Quarry site configuration/);
     assert.deepEqual(config.effective, {
       mcp: { enabled: true, maxAnswerTokens: 8000, tools: { disabled: [] } },
-      auth: { idpDynamicClientRegistrationEnabled: true, public: false },
+      auth: {
+        idpDynamicClientRegistrationEnabled: true, public: false, sessionExpiryHours: 720,
+        oauth: { accessTokenExpirySeconds: 3600, refreshTokenExpiryDays: 90, refreshTokenReuseGraceSeconds: 30 },
+      },
+      externalURL: '',
       rateLimits: {
         graphQLMaxDepth: 30, graphQLMaxFieldCount: 500000, graphQLMaxAliases: 500, graphQLMaxDuplicateFieldCount: 500, graphQLMaxUniqueFieldCount: 500,
         graphQLMaxExpandedSelections: 1000, graphQLMaxSearches: 5,
@@ -113,6 +117,8 @@ describe('site configuration', () => {
       ['{"rateLimits.queueTimeoutSeconds": 0}', /"rateLimits\.queueTimeoutSeconds" must be a positive integer, not 0/],
       ['{"auth.public": "yes"}', /"auth\.public" must be a boolean, not "yes"/],
       ['{"rateLimits": 5}', /"rateLimits" must be an object/],
+      ['{"externalURL": "https://quarry.example.com/sub"}', /"externalURL" must be an http\(s\) origin such as "https:\/\/quarry\.example\.com" \(no path\)/],
+      ['{"externalURL": "ftp://quarry.example.com"}', /"externalURL" must be an http\(s\) origin/],
       ['{"mcp.enabled": true, "mcp": {"enabled": false}}', /"mcp\.enabled" is set twice/],
       ['{"mcp.tools.disabled": ["nope"]}', /"mcp\.tools\.disabled" names an unknown tool "nope"/],
       ['{"search.defaultTimeoutSeconds": 90}', /must not exceed "search\.limits\.maxTimeoutSeconds"/],

@@ -5,7 +5,8 @@
  * run here. GET and DELETE answer 405; with `mcp.enabled` false every path under `/.api/mcp`
  * answers 404 `no route`.
  */
-import { authorize, type McpDoor, type SiteAccess } from '../../auth/authorize.js';
+import { authorize, withResourceMetadata, type McpDoor, type SiteAccess } from '../../auth/authorize.js';
+import { protectedResourceMetadataUrl } from '../../auth/oauth/metadata.js';
 import type { Authentication } from '../../auth/principal.js';
 import type { HttpRequest } from '../../http/request.js';
 import type { Reply } from '../../http/respond.js';
@@ -35,6 +36,8 @@ export interface McpRouteDeps {
   readonly disableDeepsearchTool: boolean;
   readonly version: string;
   readonly log: (line: string) => void;
+  /** The origin a request reached us at: a 401's challenge names the endpoint's resource metadata there (RFC 9728 §5.1). */
+  readonly origin?: (headers: Readonly<Record<string, string>>) => string;
   /** Threads speaking the protocol (the SDK's per-request work) beside the main thread. */
   readonly protocolThreads: number;
   /** The tools to serve; the registry's implemented tools unless a test brings its own. */
@@ -80,7 +83,10 @@ async function serve(deps: McpRouteDeps, threads: ProtocolThreads, endpoint: End
   const cors = corsHeaders(request.headers);
   if (request.method === 'OPTIONS') return reply.send(204, '', { ...cors, 'Access-Control-Max-Age': '600' });
   const caller = authorize(request.auth, ENDPOINT_DOORS[endpoint], deps.site);
-  if (!caller.ok) return refuse(caller.answer, cors);
+  if (!caller.ok) {
+    const origin = deps.origin?.(request.headers) ?? originOf(request);
+    return refuse(withResourceMetadata(caller.answer, protectedResourceMetadataUrl(origin, ENDPOINT_PATHS[endpoint])), cors);
+  }
   if (request.method !== 'POST') return reply.send(405, METHOD_NOT_ALLOWED, { ...cors, 'Content-Type': 'application/json', Allow: 'POST, OPTIONS' });
   const context: ToolContext = {
     principal: caller.principal,

@@ -216,7 +216,7 @@ describe('access control', () => {
     for (const headers of [{ Authorization: '' }, { Authorization: 'token nonsense' }]) {
       const response = await post(`${base}/.api/mcp`, LIST, headers);
       assert.equal(response.status, 401);
-      assert.match(response.headers.get('www-authenticate') ?? '', /^Bearer realm="Quarry", error="invalid_token", .*scope="mcp"$/);
+      assert.match(response.headers.get('www-authenticate') ?? '', /^Bearer realm="Quarry", error="invalid_token", .*scope="mcp", resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/\.api\/mcp"$/);
       assert.equal((await response.json() as any).error, 'invalid_token');
     }
   });

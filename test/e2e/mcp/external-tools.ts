@@ -9,6 +9,8 @@ import { makeTempDir, removeDir } from '../../git/fixtures.js';
 
 /** The conformance CLI needs Node 22 (fs.globSync); npm serves a Node 22 runtime as a package. */
 export const CONFORMANCE = { packages: ['node@22.23.3', '@modelcontextprotocol/conformance@0.1.16'], bin: 'conformance' } as const;
+/** The `authorization` command (checks an authorization server) exists only in the 0.2.0-alpha line. */
+export const CONFORMANCE_AUTHORIZATION = { packages: ['node@22.23.3', '@modelcontextprotocol/conformance@0.2.0-alpha.12'], bin: 'conformance' } as const;
 export const INSPECTOR = { packages: ['@modelcontextprotocol/inspector@2.12.0'], bin: 'mcp-inspector' } as const;
 export const MCP_REMOTE_CLIENT = { packages: ['mcp-remote@0.15.1'], bin: 'mcp-remote-client' } as const;
 export const MCP_REMOTE_PROXY = { packages: ['mcp-remote@0.15.1'], bin: 'mcp-remote' } as const;

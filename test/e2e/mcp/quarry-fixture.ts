@@ -23,6 +23,7 @@ export interface QuarryFixture {
   readonly server: ServerProcess;
   readonly url: string;
   readonly adminToken: string;
+  readonly dataDir: string;
   endpointUrl(endpoint: Endpoint): string;
   dispose(): Promise<void>;
 }
@@ -46,6 +47,7 @@ export async function startQuarry(): Promise<QuarryFixture> {
     server,
     url: server.url,
     adminToken: server.adminToken,
+    dataDir: data,
     endpointUrl: (endpoint) => `${server.url}${ENDPOINT_PATHS[endpoint]}`,
     dispose: async () => {
       await server.stop();
