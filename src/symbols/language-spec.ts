@@ -53,8 +53,14 @@ export interface LanguageSpec {
    */
   readonly attributeMacros?: readonly string[];
   exported(def: DefinitionContext): boolean;
-  /** Assigning a variable or field again in the same scope rebinds it (Python): the first assignment defines it, later ones are references. */
+  /**
+   * Assignment declares (Python): at module and class level the first assignment of a name defines
+   * it and later ones are references; in a function each one rebinds the local, so a use resolves to
+   * the assignment reaching it, except those inside `fallbackBindings`.
+   */
   readonly firstAssignmentDefines?: boolean;
+  /** Node types whose assignments only rebind a local already bound (Python's `except` handlers): a fallback value, not what a later use means. */
+  readonly fallbackBindings?: readonly string[];
   /** Joins the pieces of a module path captured apart (Rust `a::{b::{C}}`); `.` when unset. */
   readonly sourceSeparator?: string;
   /** The local name a whole-module import binds when the statement names none (`import os.path` → `os`). */
