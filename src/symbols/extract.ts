@@ -44,7 +44,8 @@ interface Sorted {
   readonly imports: Parser.QueryMatch[];
 }
 
-const LOCAL_SCOPES: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor']);
+/** A function-like macro's parameters are its own, as a function's are. */
+const LOCAL_SCOPES: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor', 'macro']);
 
 export function extractSymbols(lang: CompiledLanguage, tree: Parser.Tree, text: string, lines: LineStarts): FileSymbols {
   const source = { text, lines };

@@ -52,6 +52,8 @@ export interface LanguageSpec {
    * ending in `()` for one that takes a parenthesised argument.
    */
   readonly attributeMacros?: readonly string[];
+  /** C family: preprocessor lines inside enumerator and initializer lists are parsed apart (list-directives.ts). */
+  readonly listDirectives?: boolean;
   exported(def: DefinitionContext): boolean;
   /**
    * Assignment declares (Python): at module and class level the first assignment of a name defines
