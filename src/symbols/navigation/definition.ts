@@ -139,9 +139,11 @@ const MAX_TALLIED_USES = 256;
  * meaning of an occurrence the caller did not point at (a parameter used throughout one function
  * rather than the first of several same-named locals, an import used throughout rather than a local
  * of one function). Null when most resolve to nothing and an import binds the name: it is defined
- * outside. Undefined when the file has no use that names its definition.
+ * outside. Undefined when the file binds the name nowhere or has no use that names its definition.
  */
 function mostUsedBinding(resolver: Resolver, origin: NavFile, name: string): DefinitionAnswer | null | undefined {
+  // A file that binds the name nowhere resolves its bare uses alike: nothing to tell apart.
+  if (!origin.symbols.definitions.some((d) => d.name === name)) return undefined;
   const imported = origin.symbols.imports.some((i) => i.localName === name);
   const uses = origin.symbols.references.filter((r) => r.name === name && (!imported || r.receiver === undefined));
   if (uses.length === 0) return undefined;
