@@ -44,7 +44,8 @@ interface Sorted {
   readonly imports: Parser.QueryMatch[];
 }
 
-const LOCAL_SCOPES: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor']);
+/** A function-like macro's parameters are its own, as a function's are. */
+const LOCAL_SCOPES: ReadonlySet<SymbolKind> = new Set(['function', 'method', 'constructor', 'macro']);
 
 export function extractSymbols(lang: CompiledLanguage, tree: Parser.Tree, text: string, lines: LineStarts): FileSymbols {
   const source = { text, lines };
@@ -145,13 +146,16 @@ function collectDefinitions(lang: CompiledLanguage, matches: readonly Parser.Que
     const assignment = cand.start === cand.nameStart && cand.end === cand.nameEnd;
     // `this.x = …` outside a class (an object literal's method, a plain function) declares nothing one can name.
     if (cand.kind === 'field' && assignment && (parent < 0 || definitions[parent]!.kind !== 'class')) continue;
-    if ((cand.kind === 'variable' && lang.spec.firstAssignmentDefines) || cand.kind === 'field') {
-      const key = `${parent}\u0000${name}`;
-      if (redefined.has(key) && (lang.spec.firstAssignmentDefines || assignment)) continue;
-      redefined.add(key);
-    }
     const parentDef = parent >= 0 ? definitions[parent]! : null;
     const isLocal = parent >= 0 && (local[parent]! || LOCAL_SCOPES.has(parentDef!.kind));
+    if ((cand.kind === 'variable' && lang.spec.firstAssignmentDefines) || cand.kind === 'field') {
+      const key = `${parent}\u0000${name}`;
+      // In a function each assignment rebinds the local (a use means the one reaching it), but a
+      // fallback (an exception handler's) does not stand for the name once it is bound.
+      const rebinds = cand.kind === 'variable' && isLocal && !insideAny(cand.node, lang.spec.fallbackBindings);
+      if (redefined.has(key) && !rebinds && (lang.spec.firstAssignmentDefines || assignment)) continue;
+      redefined.add(key);
+    }
     const exported = !isLocal && ((parent === -1 && exportedNames.has(name)) || lang.spec.exported({
       node: cand.node, name, kind: cand.kind, local: isLocal,
       parent: parentDef ? { kind: parentDef.kind, exported: parentDef.exported } : null,
@@ -200,3 +204,12 @@ function collectImports(lang: CompiledLanguage, matches: readonly Parser.QueryMa
     .map((f) => f.entry)
     .sort((a, b) => a.range.startLine - b.range.startLine || a.range.startColumn - b.range.startColumn);
 }
+
+/** Whether the node sits in one of `types`, looking no further out than the enclosing function. */
+function insideAny(node: Parser.SyntaxNode, types: readonly string[] | undefined): boolean {
+  if (types === undefined) return false;
+  for (let at = node.parent; at !== null && !FUNCTION_NODE.test(at.type); at = at.parent) if (types.includes(at.type)) return true;
+  return false;
+}
+
+const FUNCTION_NODE = /function|method|lambda/;

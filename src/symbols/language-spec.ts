@@ -52,9 +52,17 @@ export interface LanguageSpec {
    * ending in `()` for one that takes a parenthesised argument.
    */
   readonly attributeMacros?: readonly string[];
+  /** C family: preprocessor lines inside enumerator and initializer lists are parsed apart (list-directives.ts). */
+  readonly listDirectives?: boolean;
   exported(def: DefinitionContext): boolean;
-  /** Assigning a variable or field again in the same scope rebinds it (Python): the first assignment defines it, later ones are references. */
+  /**
+   * Assignment declares (Python): at module and class level the first assignment of a name defines
+   * it and later ones are references; in a function each one rebinds the local, so a use resolves to
+   * the assignment reaching it, except those inside `fallbackBindings`.
+   */
   readonly firstAssignmentDefines?: boolean;
+  /** Node types whose assignments only rebind a local already bound (Python's `except` handlers): a fallback value, not what a later use means. */
+  readonly fallbackBindings?: readonly string[];
   /** Joins the pieces of a module path captured apart (Rust `a::{b::{C}}`); `.` when unset. */
   readonly sourceSeparator?: string;
   /** The local name a whole-module import binds when the statement names none (`import os.path` → `os`). */

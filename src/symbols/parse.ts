@@ -7,6 +7,7 @@ import type { FileSymbols } from '../model/symbols.js';
 import { languageOfPath } from '../query/languages.js';
 import { extractSymbols, type CompiledLanguage } from './extract.js';
 import { LineStarts } from './line-starts.js';
+import { mergeFileSymbols, splitListDirectives } from './list-directives.js';
 import { compiledLanguage } from './registry.js';
 
 export const SYMBOLS_MAX_BYTES = 1024 * 1024;
@@ -25,8 +26,11 @@ export function parseFileSymbols(path: string, content: Uint8Array | string): Sy
   const source = prepare(path, content);
   if ('status' in source) return source;
   try {
-    const tree = parseTree(source);
-    return { status: 'ok', symbols: extractSymbols(source.compiled, tree, source.text, source.lines) };
+    const split = source.compiled.spec.listDirectives === true ? splitListDirectives(source.text) : null;
+    if (split === null) return { status: 'ok', symbols: extractSymbols(source.compiled, parseTree(source), source.text, source.lines) };
+    const main = extractSymbols(source.compiled, parseTree(source, split.main), source.text, source.lines);
+    const directives = extractSymbols(source.compiled, parseTree(source, split.directives), source.text, source.lines);
+    return { status: 'ok', symbols: mergeFileSymbols(main, directives) };
   } catch {
     parser?.reset();
     return { status: 'failed' };
@@ -72,7 +76,8 @@ function prepare(path: string, content: Uint8Array | string): Prepared | { reado
   return { compiled, text, lines };
 }
 
-function parseTree({ compiled, text }: Prepared): Parser.Tree {
+/** `text`: what to parse in place of the file's text, of the same length and lines. */
+function parseTree({ compiled, text: original }: Prepared, text = original): Parser.Tree {
   parser ??= new Parser();
   parser.setLanguage(compiled.grammar as Parser.Language);
   parser.setTimeoutMicros(PARSE_TIMEOUT_MICROS);

@@ -33,6 +33,7 @@ ${functionDefinitions('(identifier) @name', 'function')}
 (type_definition declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))) @definition.type
 (preproc_def name: (identifier) @name) @definition.macro
 (preproc_function_def name: (identifier) @name) @definition.macro
+(preproc_function_def parameters: (preproc_params (identifier) @name @definition.variable))
 ${fields}
 ${variables}
 ${parameters}
@@ -83,5 +84,6 @@ export const c: LanguageSpec = {
   references: C_REFERENCES,
   imports: C_IMPORTS,
   attributeMacros: C_ATTRIBUTE_MACROS,
+  listDirectives: true,
   exported: cExported,
 };

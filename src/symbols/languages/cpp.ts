@@ -36,5 +36,6 @@ export const cpp: LanguageSpec = {
   references,
   imports,
   attributeMacros: C_ATTRIBUTE_MACROS,
+  listDirectives: true,
   exported: cExported,
 };

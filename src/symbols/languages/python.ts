@@ -59,4 +59,5 @@ export const python: LanguageSpec = {
   exported: (def) => !PRIVATE.test(def.name) && (def.parent === null || def.parent.exported),
   moduleBinding: (source) => source.split('.')[0]!,
   firstAssignmentDefines: true,
+  fallbackBindings: ['except_clause'],
 };

@@ -5,9 +5,9 @@
 import type { FileSymbols, SourceRange, SymbolImport } from '../../model/symbols.js';
 import { siteKey, usageOfReference, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { importBindingAt } from './import-candidates.js';
-import { sortCandidates, topTier } from './rank.js';
+import { compareRanked, sortCandidates, topTier } from './rank.js';
 import { scopeAtLine } from './scopes.js';
-import { isMemberDefinition } from './language-rules.js';
+import { isMemberDefinition, isSelfReceiver } from './language-rules.js';
 import type { Resolver } from './resolve.js';
 
 export interface SymbolName {
@@ -89,7 +89,8 @@ export function importOfName(symbols: FileSymbols, name: string): SymbolImport |
 
 /**
  * With a position, the occurrence there is resolved alone (shadowing and closures included); a
- * position the tables hold no occurrence at is looked up from the scope enclosing its line.
+ * position the tables hold no occurrence at is looked up from the scope enclosing its line. Without
+ * one, the file's own file-level definition, else the binding most of its uses resolve to.
  */
 export function findDefinition(resolver: Resolver, origin: NavFile, symbol: SymbolName, position?: UsagePosition): DefinitionAnswer | null {
   if (position !== undefined) {
@@ -99,6 +100,15 @@ export function findDefinition(resolver: Resolver, origin: NavFile, symbol: Symb
     const best = candidates[0];
     return best === undefined ? null : { best, alternatives: topTier(candidates).slice(1), fromUsage: true, bindings: [] };
   }
+  const declared = declaredDefinition(resolver, origin, symbol);
+  // The file's own file-level definition (not a member) is what the bare name means there; else its uses decide.
+  if (symbol.qualifier !== undefined || (declared !== null && isFileLevelOf(origin, declared.best.site))) return declared;
+  const mostUsed = mostUsedBinding(resolver, origin, symbol.name);
+  return mostUsed === undefined ? declared : mostUsed;
+}
+
+/** Without a position: the file's own definitions of the name first, else its uses, else the name looked up alone. */
+function declaredDefinition(resolver: Resolver, origin: NavFile, symbol: SymbolName): DefinitionAnswer | null {
   const usages = usagesIn(origin.symbols, symbol);
   const fromUsage = usages.length > 0;
   // Not mentioned in the file: look the name up as if used with an unknown receiver, members included.
@@ -119,4 +129,57 @@ function localBindings(origin: NavFile, perUsage: readonly (readonly RankedDefin
   }
   if (found.size < 2) return [];
   return [...found.values()].sort((a, b) => a.definition.nameRange.startLine - b.definition.nameRange.startLine);
+}
+
+/** Past this many uses of the name in the file, every n-th is resolved: enough to see which binding most of them mean. */
+const MAX_TALLIED_USES = 256;
+
+/**
+ * Without a position, the definition most of the file's uses of the name resolve to: the likeliest
+ * meaning of an occurrence the caller did not point at (a parameter used throughout one function
+ * rather than the first of several same-named locals, an import used throughout rather than a local
+ * of one function). Null when most resolve to nothing and an import binds the name: it is defined
+ * outside. Undefined when the file binds the name nowhere or has no use that names its definition.
+ */
+function mostUsedBinding(resolver: Resolver, origin: NavFile, name: string): DefinitionAnswer | null | undefined {
+  // A file that binds the name nowhere resolves its bare uses alike: nothing to tell apart.
+  if (!origin.symbols.definitions.some((d) => d.name === name)) return undefined;
+  const imported = origin.symbols.imports.some((i) => i.localName === name);
+  const uses = origin.symbols.references.filter((r) => r.name === name && (!imported || r.receiver === undefined));
+  if (uses.length === 0) return undefined;
+  const step = Math.ceil(uses.length / MAX_TALLIED_USES);
+  const tally = new Map<string, { count: number; candidates: RankedDefinition[] }>();
+  let outside = 0;
+  const perUsage: RankedDefinition[][] = [];
+  for (let i = 0; i < uses.length; i += step) {
+    const usage = usageOfReference(uses[i]!);
+    const candidates = sortCandidates(resolver.resolve(origin, usage));
+    perUsage.push(candidates);
+    const best = candidates[0];
+    if (best !== undefined && !boundUse(usage, best)) continue;
+    if (best === undefined) {
+      outside++;
+      continue;
+    }
+    const key = siteKey(best.site);
+    const seen = tally.get(key);
+    if (seen === undefined) tally.set(key, { count: 1, candidates });
+    else seen.count++;
+  }
+  let winner: { count: number; candidates: RankedDefinition[] } | undefined;
+  for (const entry of tally.values()) {
+    if (winner === undefined || entry.count > winner.count || (entry.count === winner.count && compareRanked(entry.candidates[0]!, winner.candidates[0]!) < 0)) winner = entry;
+  }
+  if (winner === undefined || (imported && outside > winner.count)) return imported ? null : undefined;
+  const best = winner.candidates[0]!;
+  return { best, alternatives: topTier(winner.candidates).slice(1), fromUsage: true, bindings: localBindings(origin, perUsage) };
+}
+
+/** A use that names its definition: bare (scopes, imports, the package), or a member through `this`/`self`, an import or a declared type; `x.name` with x of unknown type is a guess by name. */
+function boundUse(usage: Usage, best: RankedDefinition): boolean {
+  return usage.receiver === undefined || isSelfReceiver(usage.receiver) || best.certainty === 'typed' || best.certainty === 'import';
+}
+
+function isFileLevelOf(origin: NavFile, site: DefinitionSite): boolean {
+  return site.file === origin && site.definition.parent === -1 && !isMemberDefinition(origin.symbols.definitions, site.definition);
 }

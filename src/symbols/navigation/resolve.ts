@@ -316,11 +316,19 @@ function bareVisible(definition: SymbolDefinition, family: LanguageFamily): bool
   return membersVisibleBare(family) || !MEMBER_KINDS.has(definition.kind);
 }
 
-/** Of several declarations in one scope, the last one before the usage (else the first). */
+/**
+ * Of several declarations in one scope, the last one before the usage (else the first). A use in a
+ * variable's own initializer (`hooks = [hooks]`) means the binding before it.
+ */
 function nearestPreceding(defs: readonly SymbolDefinition[], hits: readonly number[], line: number): number {
-  let best = hits[0]!;
-  for (const i of hits) if (defs[i]!.nameRange.startLine <= line) best = i;
-  return best;
+  let best = -1;
+  for (const i of hits) {
+    const { nameRange, range, kind } = defs[i]!;
+    if (nameRange.startLine > line) break;
+    const initializing = (kind === 'variable' || kind === 'constant') && range.startLine <= line && line <= range.endLine;
+    if (!initializing) best = i;
+  }
+  return best >= 0 ? best : hits[0]!;
 }
 
 function isMember(file: NavFile, definition: SymbolDefinition): boolean {
