@@ -3,7 +3,7 @@
  * asking user's tools and the run's ledger in, a cited Markdown answer out. Brains never touch
  * the store; the service records what they return.
  */
-import type { Source } from '../model/deepsearch.js';
+import type { DeepSearchError, Source } from '../model/deepsearch.js';
 import type { Ledger } from './ledger.js';
 import type { ResearchTools } from './tools.js';
 
@@ -37,4 +37,11 @@ export interface Brain {
 export function titleOf(question: string): string {
   const line = question.trim().split('\n')[0] ?? '';
   return line.length <= 80 ? line : `${line.slice(0, 79)}…`;
+}
+
+/** A failure a brain explains to the user (the model refused, was unreachable), with its kind. */
+export class ResearchFailure extends Error {
+  constructor(readonly error: DeepSearchError) {
+    super(error.message);
+  }
 }

@@ -6,20 +6,13 @@
  * shared link, anyone signed in who has the token.
  */
 import type { Conversation, ConversationRepository, DeepSearchError, Question, Turn } from '../model/deepsearch.js';
-import type { Brain, PriorTurn } from './brain.js';
+import { ResearchFailure, type Brain, type PriorTurn } from './brain.js';
 import { Ledger, LimitReached, limitError, type Limits } from './ledger.js';
 import type { ResearchTools } from './tools.js';
 
 export interface DeepSearchSettings extends Limits {
   readonly mcpWaitSeconds: number;
   readonly model: { readonly endpoint: string; readonly name: string; readonly apiKeyEnvVar: string };
-}
-
-/** A failure a brain explains to the user (the model refused, was unreachable), with its kind. */
-export class ResearchFailure extends Error {
-  constructor(readonly error: DeepSearchError) {
-    super(error.message);
-  }
 }
 
 export interface Asker {

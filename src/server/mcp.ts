@@ -4,7 +4,8 @@
  * and the Host/Origin policy of the listen address.
  */
 import { mcpRoutes, type McpFrontDoor } from '../api/mcp/routes.js';
-import { offlineResearcher } from '../deepsearch/offline.js';
+import { chooseBrain } from '../deepsearch/choose-brain.js';
+import { secretFromEnvironment } from '../config.js';
 import { DeepSearch } from '../deepsearch/service.js';
 import { openConversations } from '../store/conversations.js';
 import type { McpServices } from '../api/mcp/services.js';
@@ -49,7 +50,7 @@ export function createDeepSearch(services: Pick<Services, 'settings' | 'store'>,
   const deepSearch = new DeepSearch({
     conversations: openConversations(services.store),
     settings: () => services.settings().deepSearch,
-    brainFor: () => offlineResearcher,
+    brainFor: (settings) => chooseBrain(settings, (name) => secretFromEnvironment(name)),
     log,
   });
   const interrupted = deepSearch.recover();
