@@ -139,3 +139,12 @@ function matcherPreference(value: string): MatcherPreference {
   if (value === 'auto' || value === 'hyperscan' || value === 'js') return value;
   throw createError('USAGE', `matcher must be auto, hyperscan or js, got ${JSON.stringify(value)}`);
 }
+
+/**
+ * A secret the site configuration names by its environment variable (deepSearch.model.apiKeyEnvVar):
+ * read when it is needed, so the configuration never holds it; null when unset or empty.
+ */
+export function secretFromEnvironment(name: string, env: NodeJS.ProcessEnv = process.env): string | null {
+  const value = env[name];
+  return value === undefined || value === '' ? null : value;
+}

@@ -36,17 +36,20 @@ const LAYERS: LayerTable = [
   ['cli', ['main.ts', 'services.ts', 'api/stream', 'indexer', 'repos', 'store', 'config.ts', ...SHARED]],
   // The composition root: the services, built once, handed to each front door that server/ wires.
   ['main.ts', ['server', 'services.ts', 'api/graphql', 'api/oauth', 'api/pages', 'api/stream', 'http', 'auth', 'repos', 'indexer', 'search', 'pool', 'history', 'index', 'regex', 'store', 'config.ts', ...SHARED]],
-  ['server', ['services.ts', 'api/graphql', 'api/mcp', 'api/pages', 'http', 'auth', 'repos', 'search', 'pool', 'history', 'symbols', 'index', 'git', 'store', 'config.ts', ...SHARED]],
+  ['server', ['services.ts', 'api/graphql', 'api/mcp', 'deepsearch', 'api/pages', 'http', 'auth', 'repos', 'search', 'pool', 'history', 'symbols', 'index', 'git', 'store', 'config.ts', ...SHARED]],
   // Every service, built once from the configuration, for the server and the one-shot commands.
   ['services.ts', ['repos', 'indexer', 'search', 'sandbox', 'pool', 'history', 'symbols', 'index', 'store', 'config.ts', ...SHARED]],
   // The front doors reach the engine through search/, history/ and symbols/ services, never index/ or store/.
   ['api/graphql', ['http', 'auth', 'search', 'history', 'query', ...SHARED]],
   // The evaluator tool serves its scripts' calls to search/, history/ and symbols/ through sandbox/'s runner.
-  ['api/mcp', ['http', 'auth', 'search', 'sandbox', 'history', 'symbols', 'git', 'query', ...SHARED]],
+  // The deep search tools run the research (deepsearch/) over the tools' own functions, which they hand it.
+  ['api/mcp', ['http', 'auth', 'deepsearch', 'search', 'sandbox', 'history', 'symbols', 'git', 'query', ...SHARED]],
   ['api/stream', ['http', 'auth', 'search', 'query', ...SHARED]],
   // The authorization server's endpoints and consent pages, on the page kit; its logic lives in auth/oauth/.
   ['api/oauth', ['http', 'auth', 'api/pages', ...SHARED]],
   ['api/pages', ['http', 'auth', ...SHARED]],
+  // The research agent: brains, its ledger, conversations through the store seam model/deepsearch.ts declares.
+  ['deepsearch', [...SHARED]],
   // A request's abort signal carries its caller to the pool's fair queue (pool/work-owner.ts).
   ['http', ['pool', ...SHARED]],
   ['auth', ['store', ...SHARED]],

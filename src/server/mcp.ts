@@ -4,6 +4,10 @@
  * and the Host/Origin policy of the listen address.
  */
 import { mcpRoutes, type McpFrontDoor } from '../api/mcp/routes.js';
+import { chooseBrain } from '../deepsearch/choose-brain.js';
+import { secretFromEnvironment } from '../config.js';
+import { DeepSearch } from '../deepsearch/service.js';
+import { openConversations } from '../store/conversations.js';
 import type { McpServices } from '../api/mcp/services.js';
 import type { SiteAccess } from '../auth/authorize.js';
 import { withIndexedFiles } from '../repos/browser.js';
@@ -12,18 +16,21 @@ import { PRODUCT_VERSION } from './graphql.js';
 
 export type McpToolServices = Pick<Services, 'catalog' | 'docs' | 'repos' | 'search' | 'diffs' | 'symbols' | 'history' | 'evaluator'>;
 
+export type ServerMcp = McpFrontDoor & { readonly deepSearch: DeepSearch };
+
 export interface McpDoorDeps {
   readonly log: (line: string) => void;
   /** The origin a request reached us at, for the resource metadata URL in MCP's 401 challenge. */
   readonly origin: (headers: Readonly<Record<string, string>>) => string;
 }
 
-export function createServerMcp(services: McpToolServices & Pick<Services, 'config' | 'settings'>, deps: McpDoorDeps): McpFrontDoor {
+export function createServerMcp(services: McpToolServices & Pick<Services, 'config' | 'settings' | 'store'>, deps: McpDoorDeps): ServerMcp {
   const { config } = services;
-  return mcpRoutes({
+  const deepSearch = createDeepSearch(services, deps.log);
+  const door = mcpRoutes({
     settings: () => services.settings().mcp,
     site: (): SiteAccess => services.settings().auth,
-    services: mcpServices(services),
+    services: mcpServices(services, deepSearch),
     origins: { loopbackListen: isLoopback(config.listen.host), allowedOrigins: config.mcpAllowedOrigins },
     disableDeepsearchTool: config.disableDeepsearchTool,
     protocolThreads: config.mcpThreads,
@@ -31,9 +38,30 @@ export function createServerMcp(services: McpToolServices & Pick<Services, 'conf
     log: deps.log,
     origin: deps.origin,
   });
+  return {
+    routes: door.routes,
+    deepSearch,
+    async close() {
+      deepSearch.stopAll();
+      await door.close();
+    },
+  };
 }
 
-export function mcpServices(services: McpToolServices): McpServices {
+/** Conversations in the store; questions a stopped server left running are marked interrupted now, before any new one starts. */
+export function createDeepSearch(services: Pick<Services, 'settings' | 'store'>, log: (line: string) => void): DeepSearch {
+  const deepSearch = new DeepSearch({
+    conversations: openConversations(services.store),
+    settings: () => services.settings().deepSearch,
+    brainFor: (settings) => chooseBrain(settings, (name) => secretFromEnvironment(name)),
+    log,
+  });
+  const interrupted = deepSearch.recover();
+  if (interrupted > 0) log(`deepsearch: marked ${interrupted} question(s) interrupted by the last stop`);
+  return deepSearch;
+}
+
+export function mcpServices(services: McpToolServices, deepSearch?: DeepSearch): McpServices {
   const { catalog, repos } = services;
   return {
     search: services.search,
@@ -46,6 +74,7 @@ export function mcpServices(services: McpToolServices): McpServices {
     symbols: services.symbols,
     history: services.history,
     evaluator: services.evaluator,
+    ...(deepSearch === undefined ? {} : { deepSearch }),
   };
 }
 

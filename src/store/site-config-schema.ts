@@ -13,7 +13,7 @@ import { isMcpToolName, MCP_TOOL_NAMES } from '../model/mcp-tools.js';
 import type { JsonValue } from './jsonc.js';
 
 /** `non-negative integer` settings are limits where 0 switches the limit off. */
-type SettingKind = 'boolean' | 'positive integer' | 'non-negative integer' | 'list of MCP tool names' | 'http(s) URL or empty';
+type SettingKind = 'boolean' | 'positive integer' | 'non-negative integer' | 'list of MCP tool names' | 'http(s) URL or empty' | 'string';
 
 type SettingValue = boolean | number | string | readonly string[];
 
@@ -51,6 +51,14 @@ const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly d
   'deepSearch.evaluator.maxSourceReadsPerExecution': { kind: 'positive integer', default: 1000 },
   'deepSearch.evaluator.maxExecutionSeconds': { kind: 'positive integer', default: 30 },
   'deepSearch.evaluator.maxMemoryBytes': { kind: 'positive integer', default: 134217728 },
+  'deepSearch.maxSteps': { kind: 'positive integer', default: 12 },
+  'deepSearch.maxToolCalls': { kind: 'positive integer', default: 40 },
+  'deepSearch.maxTokens': { kind: 'positive integer', default: 200000 },
+  'deepSearch.maxSeconds': { kind: 'positive integer', default: 300 },
+  'deepSearch.mcpWaitSeconds': { kind: 'positive integer', default: 50 },
+  'deepSearch.model.endpoint': { kind: 'string', default: '' },
+  'deepSearch.model.name': { kind: 'string', default: '' },
+  'deepSearch.model.apiKeyEnvVar': { kind: 'string', default: '' },
 };
 
 /** A sandbox worker needs this much heap for the Lua VM itself, before a script stores anything. */
@@ -108,6 +116,18 @@ export interface SiteConfiguration {
    * (the sandbox worker's heap, and separately the bytes of Lua strings alive at once).
    */
   readonly deepSearch: {
+    /** Per question: model turns, tool calls, model tokens and wall time; the MCP tool's wait before it answers with a link to poll. */
+    readonly maxSteps: number;
+    readonly maxToolCalls: number;
+    readonly maxTokens: number;
+    readonly maxSeconds: number;
+    readonly mcpWaitSeconds: number;
+    /**
+     * An OpenAI-compatible chat completions server (`endpoint` is its base URL, e.g.
+     * `http://127.0.0.1:11434/v1`); empty: the offline researcher. The key is read from the
+     * environment variable `apiKeyEnvVar` names, never stored here.
+     */
+    readonly model: { readonly endpoint: string; readonly name: string; readonly apiKeyEnvVar: string };
     readonly evaluator: {
       readonly maxGeneratedFileSizeBytes: number;
       readonly maxSearchesPerExecution: number;
@@ -125,6 +145,10 @@ function invalid(message: string, path: string): never {
 function checkType(path: string, kind: SettingKind, value: JsonValue): void {
   if (kind === 'list of MCP tool names') return checkToolNames(path, value);
   if (kind === 'http(s) URL or empty') return checkOriginUrl(path, value);
+  if (kind === 'string') {
+    if (typeof value !== 'string') invalid(`"${path}" must be a string, not ${JSON.stringify(value)}`, path);
+    return;
+  }
   const ok = kind === 'boolean' ? typeof value === 'boolean' : typeof value === 'number' && Number.isSafeInteger(value) && value >= (kind === 'positive integer' ? 1 : 0);
   if (!ok) invalid(`"${path}" must be a ${kind}, not ${JSON.stringify(value)}`, path);
 }
@@ -210,5 +234,20 @@ export function effectiveSiteConfig(document: JsonValue): SiteConfiguration {
   if (evaluator.maxExecutionSeconds > MAX_EVALUATOR_SECONDS) {
     invalid(`"deepSearch.evaluator.maxExecutionSeconds" must be at most ${MAX_EVALUATOR_SECONDS}, not ${evaluator.maxExecutionSeconds}`, 'deepSearch.evaluator.maxExecutionSeconds');
   }
+  checkModel(config.deepSearch.model);
   return deepFreeze(config);
+}
+
+/** Refused when written: a typo here would otherwise show only when a question fails. */
+function checkModel(model: SiteConfiguration['deepSearch']['model']): void {
+  if (model.endpoint === '') return;
+  let url: URL | null = null;
+  try {
+    url = new URL(model.endpoint);
+  } catch {
+    url = null;
+  }
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) invalid(`"deepSearch.model.endpoint" must be an http(s) URL such as http://127.0.0.1:11434/v1, not ${JSON.stringify(model.endpoint)}`, 'deepSearch.model.endpoint');
+  if (model.name === '') invalid('"deepSearch.model.name" must name the model when "deepSearch.model.endpoint" is set', 'deepSearch.model.name');
+  if (model.apiKeyEnvVar !== '' && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(model.apiKeyEnvVar)) invalid(`"deepSearch.model.apiKeyEnvVar" must be the name of an environment variable (the key itself never goes in the configuration), not ${JSON.stringify(model.apiKeyEnvVar)}`, 'deepSearch.model.apiKeyEnvVar');
 }

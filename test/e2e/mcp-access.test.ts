@@ -56,9 +56,9 @@ describe('the MCP endpoints of a running server', () => {
   it('lists exactly each endpoint\'s tools', async () => {
     const core = ['commit_search', 'diff_search', 'evaluator', 'keyword_search', 'list_files', 'list_refs', 'list_repos', 'nls_search', 'read_file'];
     const expected: Record<string, string[]> = {
-      '/.api/mcp': core,
-      '/.api/mcp/all': [...core, 'compare_revisions', 'find_references', 'get_contributor_repos', 'go_to_definition'].sort(),
-      '/.api/mcp/deepsearch': [],
+      '/.api/mcp': [...core, 'deepsearch_read'].sort(),
+      '/.api/mcp/all': [...core, 'compare_revisions', 'deepsearch', 'deepsearch_read', 'find_references', 'get_contributor_repos', 'go_to_definition'].sort(),
+      '/.api/mcp/deepsearch': ['deepsearch', 'deepsearch_read'],
     };
     for (const [path, names] of Object.entries(expected)) {
       const client = await connect(path, aliceMcp);

@@ -52,6 +52,8 @@ describe('site configuration', () => {
       repos: { syncIntervalSeconds: 600 },
       http: { maxBodyBytes: 10485760 },
       deepSearch: {
+        maxSteps: 12, maxToolCalls: 40, maxTokens: 200000, maxSeconds: 300, mcpWaitSeconds: 50,
+        model: { endpoint: '', name: '', apiKeyEnvVar: '' },
         evaluator: { maxGeneratedFileSizeBytes: 10485760, maxSearchesPerExecution: 100, maxSourceReadsPerExecution: 1000, maxExecutionSeconds: 30, maxMemoryBytes: 134217728 },
       },
     });
@@ -103,6 +105,18 @@ describe('site configuration', () => {
       ['{"mcp.tools.disabled": "deepsearch"}', /"mcp\.tools\.disabled" must be a list of MCP tool names, not "deepsearch"/],
       ['{"mcp.tools.disabled": [1]}', /must be a list of MCP tool names, not \[1\]/],
       ['{"mcp": {"tools": true}}', /"mcp\.tools" must be an object/],
+    ];
+    for (const [text, pattern] of cases) assert.throws(() => parseSiteConfig(text), invalidAt(pattern), text);
+  });
+
+  it('takes a deep search model by URL, name and the name of its key variable, and refuses a key put in its place', () => {
+    const model = parseSiteConfig('{"deepSearch.model": {"endpoint": "http://127.0.0.1:11434/v1", "name": "qwen", "apiKeyEnvVar": "OPENAI_API_KEY"}}').deepSearch.model;
+    assert.deepEqual({ ...model }, { endpoint: 'http://127.0.0.1:11434/v1', name: 'qwen', apiKeyEnvVar: 'OPENAI_API_KEY' });
+    const cases: [string, RegExp][] = [
+      ['{"deepSearch.model.endpoint": "127.0.0.1:11434", "deepSearch.model.name": "m"}', /"deepSearch\.model\.endpoint" must be an http\(s\) URL/],
+      ['{"deepSearch.model.endpoint": "http://h/v1"}', /"deepSearch\.model\.name" must name the model/],
+      ['{"deepSearch.model.endpoint": "http://h/v1", "deepSearch.model.name": "m", "deepSearch.model.apiKeyEnvVar": "sk-proj-abc"}', /must be the name of an environment variable \(the key itself never goes in the configuration\)/],
+      ['{"deepSearch.model.name": 5}', /"deepSearch\.model\.name" must be a string, not 5/],
     ];
     for (const [text, pattern] of cases) assert.throws(() => parseSiteConfig(text), invalidAt(pattern), text);
   });

@@ -5,6 +5,8 @@
  */
 import { commitSearchTool } from './tools/commit-search.js';
 import { compareRevisionsTool } from './tools/compare-revisions.js';
+import { deepsearchTool } from './tools/deepsearch.js';
+import { deepsearchReadTool } from './tools/deepsearch-read.js';
 import { diffSearchTool } from './tools/diff-search.js';
 import { evaluatorTool } from './tools/evaluator.js';
 import { findReferencesTool } from './tools/find-references.js';
@@ -39,10 +41,10 @@ export const ENDPOINT_TABLE: Readonly<Record<McpToolName, readonly Endpoint[]>> 
   deepsearch_read: ['core', 'all', 'deepsearch'],
 };
 
-/** The tools built so far; later issues add theirs here. */
+/** Every tool; the table above says where each is listed. */
 export const IMPLEMENTED: readonly ToolDefinition[] = [
   readFileTool, listFilesTool, listReposTool, listRefsTool, keywordSearchTool, nlsSearchTool, goToDefinitionTool, findReferencesTool,
-  diffSearchTool, compareRevisionsTool, commitSearchTool, getContributorReposTool, evaluatorTool,
+  diffSearchTool, compareRevisionsTool, commitSearchTool, getContributorReposTool, evaluatorTool, deepsearchTool, deepsearchReadTool,
 ] as readonly ToolDefinition[];
 
 export interface RegistryOptions {

@@ -2,6 +2,7 @@
  * What the MCP tools need from the rest of Quarry, as interfaces over plain data; the composition
  * root hands server/mcp.ts the real search service, repository browser and index readers.
  */
+import type { DeepSearch } from '../../deepsearch/service.js';
 import type { DiffHistory } from '../../history/diff-service.js';
 import type { RepoHistory } from '../../history/repo-history.js';
 import type { RepoBrowser } from '../../model/repos.js';
@@ -31,4 +32,6 @@ export interface McpServices {
   readonly history?: RepoHistory;
   /** Lua scripts in the sandbox pool, for the evaluator; absent when not wired. */
   readonly evaluator?: ScriptRunner;
+  /** Deep search conversations and their research, for deepsearch and deepsearch_read; absent when not wired. */
+  readonly deepSearch?: DeepSearch;
 }

@@ -115,7 +115,7 @@ async function post(body: string): Promise<{ status: number; text: string }> {
 it(`answers every fuzzed tool call with a result or a tool error, never an internal error (seed ${SEED})`, async () => {
   const listed = JSON.parse((await post('{"jsonrpc":"2.0","id":0,"method":"tools/list"}')).text) as { result: { tools: ToolSchema[] } };
   const tools = listed.result.tools;
-  assert.equal(tools.length, 13);
+  assert.equal(tools.length, 15);
   const generate = new Generator(seededRandom(SEED));
   let id = 1;
   let toolErrors = 0;

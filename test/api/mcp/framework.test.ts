@@ -27,7 +27,7 @@ describe('the tool registry', () => {
     for (const name of ['keyword_search', 'list_files', 'list_repos', 'nls_search', 'read_file']) assert.ok(core.includes(name) && all.includes(name), name);
     for (const name of ['find_references', 'go_to_definition']) assert.ok(all.includes(name) && !core.includes(name), name);
     assert.deepEqual(core.filter((name) => !all.includes(name)), [], 'the full endpoint serves every core tool');
-    assert.deepEqual(names('deepsearch'), []);
+    assert.deepEqual(names('deepsearch'), ['deepsearch', 'deepsearch_read']);
     for (const tool of IMPLEMENTED) assert.match(tool.name, /^[A-Za-z0-9._-]{1,128}$/);
   });
 

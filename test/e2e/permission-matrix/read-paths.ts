@@ -55,6 +55,28 @@ function evaluator(module: string, scope: Scope, script: (repo: string) => strin
   return mcp(module, scope, 'evaluator', (repo) => ({ script: script(repo) }), reveals);
 }
 
+/** A deep search answer names a fresh conversation (link, id) and its timing: blanked, so answers compare. */
+function blankConversation(answer: Answer): Answer {
+  const text = answer.text.replace(/\/deepsearch\/[0-9a-f-]{36}/g, '/deepsearch/<token>').replace(/Conversation \d+:/g, 'Conversation <id>:').replace(/, [\d.]+ s\._/g, ', <time>._');
+  return { ...answer, text };
+}
+
+const DEEP_QUESTION = 'where is a route path normalized?';
+
+/** deepsearch asks; deepsearch_read asks, then reads the conversation back by its link. */
+function deepSearch(tool: 'deepsearch' | 'deepsearch_read'): ReadPath {
+  return {
+    name: `mcp ${tool} unscoped`, door: 'mcp', scope: 'site', reveals: SECRET_NAME, tool,
+    async run(door) {
+      const asked = await door.mcp('deepsearch', { question: DEEP_QUESTION });
+      // The door writes the origin as <origin>: the read token names the conversation alone.
+      const link = /Conversation: \S*?\/deepsearch\/([0-9a-f-]{36})/.exec(asked.text)?.[1];
+      if (tool === 'deepsearch' || link === undefined) return blankConversation(asked);
+      return blankConversation(await door.mcp('deepsearch_read', { identifier: link }));
+    },
+  };
+}
+
 export const READ_PATHS: readonly ReadPath[] = [
   graphql('repository(name:)', 'repository', gql.REPOSITORY_BY_NAME, SECRET_NAME),
   graphql('repository defaultBranch/branches/tags', 'repository', gql.REFS, /refs\/tags\/v1/),
@@ -128,6 +150,8 @@ export const READ_PATHS: readonly ReadPath[] = [
   mcp('unscoped ranking', 'site', 'nls_search', () => ({ query: 'cache limits' }), SECRET_NAME),
   mcp('paged', 'site', 'list_repos', () => ({ query: 'example', limit: 1 }), /Showing 1-1 of 2 repositories/),
   mcp('', 'site', 'get_contributor_repos', () => ({ authors: ['Quarry Test'] }), SECRET_NAME),
+  deepSearch('deepsearch'),
+  deepSearch('deepsearch_read'),
   mcp('from the open repository', 'site', 'find_references', () => ({ repo: OPEN, path: 'src/router.ts', symbol: 'route' }), SECRET_NAME),
   mcp('from the open repository', 'site', 'go_to_definition', () => ({ repo: OPEN, path: 'src/router.ts', symbol: 'normalize' }), SECRET_NAME),
   mcp('over both repositories', 'site', 'commit_search', () => ({ repos: [OPEN, SECRET], messageTerms: ['the'] }), SECRET_NAME),

@@ -34,7 +34,7 @@ export const DATED_DEFAULT_COUNT = 100;
 export const MAX_COUNT = 100;
 
 const DESCRIPTION = `Searches commits by message, author, changed files, diff content and date, newest first. Parameters are ANDed; the values of one parameter are ORed. Terms match case-insensitive substrings (regexes with useRegex); authors match "Name <email>".
-Each commit: repository, short hash, date, author and the start of its message.
+Each commit: repository, short hash, date, author and message start.
 Example: {"repos":["github.com/acme/app"],"messageTerms":["fix"],"files":["parser"],"after":"1 month ago"}`;
 
 const terms = (description: string) => ({ type: 'array' as const, items: { type: 'string' as const }, description });

@@ -38,7 +38,7 @@ export const DEFAULT_COUNT = 20;
 export const MAX_COUNT = 50;
 const SEARCH_TIMEOUT_MS = 20_000;
 
-const DESCRIPTION = `Searches the lines commits added or removed (not messages: see commit_search) in the history of repositories, newest commit first.
+const DESCRIPTION = `Searches lines commits added or removed (not messages: see commit_search), newest first.
 Per commit and file: "# repo – commit – path", author, date and subject, then the matching hunks with numbered +/- lines and "matches:" line:start-end ranges (0-based, end excluded). Merges are not searched, as with git log -G.
 Example: {"pattern":"func parseConfig","repos":["github.com/acme/app"],"removed":true}`;
 
@@ -54,7 +54,7 @@ export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
     authors: { type: 'array', items: { type: 'string' }, maxItems: 20, description: 'Any of these authors, each as author.' },
     after: AFTER_DATE_ARG,
     before: BEFORE_DATE_ARG,
-    revisions: { type: 'array', items: { type: 'string' }, maxItems: 20, description: 'Branches, tags or commits whose history to search (default: the default branch); ^rev leaves out the history of rev.' },
+    revisions: { type: 'array', items: { type: 'string' }, maxItems: 20, description: "Branches, tags or commits to search (default: the default branch); ^rev excludes rev's history." },
     count: { type: 'integer', minimum: 1, maximum: MAX_COUNT, description: `Commits to return (default ${DEFAULT_COUNT}).` },
     useRegex: { type: 'boolean', description: 'pattern and authors are regular expressions.' },
     cursor: NEXT_PAGE_ARG,

@@ -26,14 +26,13 @@ for _, s in ipairs(search.symbols("file:^src/ type:symbol")) do
   if s.kind == "function" then n[s.path] = (n[s.path] or 0) + 1 end
 end
 for p, c in pairs(n) do rows[#rows+1] = {path=p, functions=c} end
-table.sort(rows, function(a, b) return a.functions > b.functions end)
 print(text.format_table(rows, {"path", "functions"}))`;
 
 export const evaluatorTool: ToolDefinition<{ script: string }> = {
   name: 'evaluator',
   description: DESCRIPTION,
   inputSchema: objectSchema({
-    script: { type: 'string', description: 'Lua script executed against search results' },
+    script: { type: 'string', description: 'Lua 5.3 source.' },
   }, ['script']),
   async run(args, ctx) {
     const runner = ctx.services.evaluator;

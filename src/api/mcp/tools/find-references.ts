@@ -28,7 +28,7 @@ export interface FindReferencesArgs extends NavigationArgs {
   readonly after?: string;
 }
 
-const DESCRIPTION = `Finds the uses of the definition a symbol resolves to from a file, across repositories (not same-named symbols of other scopes, comments or strings): numbered lines under "# repo – path" with the symbol each is in, the definition's file first. Uses matched by name only are counted apart and listed last.
+const DESCRIPTION = `Finds the uses of the definition a symbol resolves to from a file, across repositories (not same-named symbols of other scopes, comments or strings): numbered lines under "# repo – path" with the symbol each is in. Uses matched by name only are counted apart and listed last.
 Example: {"repo":"github.com/gorilla/mux","path":"mux.go","symbol":"Router"}`;
 
 export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {

@@ -33,7 +33,7 @@ export const getContributorReposTool: ToolDefinition<GetContributorReposArgs> = 
   description: DESCRIPTION,
   inputSchema: objectSchema({
     authors: { type: 'array', items: { type: 'string' }, maxItems: MAX_AUTHORS, description: 'Author names or emails.' },
-    author: { type: 'string', description: 'One author; same as authors with one value.' },
+    author: { type: 'string', description: 'One author (as authors).' },
     limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: `Repositories to return (default ${DEFAULT_LIMIT}).` },
     minCommits: { type: 'integer', minimum: 1, description: 'Least commits by the authors (default 1).' },
     after: NEXT_PAGE_ARG,

@@ -16,7 +16,7 @@ import { COLUMN_ARG, LINE_ARG, NAV_PATH_ARG, SYMBOL_ARG } from './nav-schema.js'
 export const DEFINITION_MAX_LINES = 50;
 const MAX_ALTERNATIVES = 5;
 
-const DESCRIPTION = `Finds the definition of a symbol used in a file (its scopes and imports, then repositories) and shows up to ${DEFINITION_MAX_LINES} numbered lines of it under "# repo – path"; notes list other candidates, and the bindings when the file binds the name more than once (pass line to pick one).
+const DESCRIPTION = `Finds the definition of a symbol used in a file (its scopes and imports, then repositories) and shows up to ${DEFINITION_MAX_LINES} numbered lines of it under "# repo – path"; notes list other candidates (pass line to pick one of several bindings).
 Example: {"repo":"github.com/gorilla/mux","path":"mux.go","symbol":"NewRouter"}`;
 
 export const goToDefinitionTool: ToolDefinition<NavigationArgs> = {

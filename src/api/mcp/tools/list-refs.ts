@@ -29,7 +29,7 @@ export const listRefsTool: ToolDefinition<ListRefsArgs> = {
   description: DESCRIPTION,
   inputSchema: objectSchema({
     repo: REPO_ARG,
-    query: { type: 'string', description: 'Only refs whose name contains this (case-insensitive, not a regex).' },
+    query: { type: 'string', description: 'Substring of the ref names (case-insensitive).' },
     limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: `Refs per page (default ${DEFAULT_LIMIT}).` },
     after: NEXT_PAGE_ARG,
   }, ['repo']),

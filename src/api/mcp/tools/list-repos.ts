@@ -30,7 +30,7 @@ export const listReposTool: ToolDefinition<ListReposArgs> = {
     query: { type: 'string', description: 'Text the names must contain, e.g. django.' },
     limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, description: `Repositories per page (default ${DEFAULT_LIMIT}).` },
     after: NEXT_PAGE_ARG,
-    before: { type: 'string', description: 'Cursor from the previous answer, for the previous page.' },
+    before: { type: 'string', description: 'Cursor for the previous page.' },
   }, ['query']),
   async run(args, ctx) {
     if (args.after !== undefined && args.before !== undefined) throw new ToolError('Pass either after or before, not both.');

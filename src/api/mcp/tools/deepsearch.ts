@@ -1,0 +1,42 @@
+/**
+ * The `deepsearch` tool: starts a conversation whose research runs as the caller (their
+ * repositories only), waits for it up to `deepSearch.mcpWaitSeconds` (50 s), and answers the cited
+ * Markdown, or Sourcegraph's message to poll with deepsearch_read when it is still running.
+ */
+import type { DeepSearch } from '../../../deepsearch/service.js';
+import { conversationLink, pollingMessage, questionMarkdown } from '../../../deepsearch/render.js';
+import { objectSchema } from '../arguments.js';
+import { researchTools } from '../research-tools.js';
+import { ToolError, type ToolAnswer, type ToolContext, type ToolDefinition } from '../tool.js';
+
+const MAX_QUESTION_CHARS = 4000;
+
+export function deepSearchOf(ctx: ToolContext): DeepSearch {
+  const service = ctx.services.deepSearch;
+  if (service === undefined) throw new ToolError('Deep search is not available on this server.');
+  return service;
+}
+
+export const deepsearchTool: ToolDefinition<{ readonly question: string }> = {
+  name: 'deepsearch',
+  description: `Answers a question about the code in Markdown citing files and lines, researched with the other tools; after 50 s, a link to poll with deepsearch_read.
+Example: {"question":"How are path parameters parsed?"}`,
+  inputSchema: objectSchema({ question: { type: 'string', description: 'The question.' } }, ['question']),
+  async run(args, ctx): Promise<ToolAnswer> {
+    const service = deepSearchOf(ctx);
+    const question = args.question.trim();
+    if (question === '') throw new ToolError('question is empty: ask something about the code, e.g. "Where are sessions expired?"');
+    if (question.length > MAX_QUESTION_CHARS) throw new ToolError(`question is ${question.length} characters; keep it under ${MAX_QUESTION_CHARS}.`);
+    const userId = ctx.principal.userId;
+    if (userId === null) throw new ToolError('Deep search conversations belong to a user: sign in to ask.');
+    const { principal, services, origin, maxAnswerTokens, log } = ctx;
+    const started = service.ask({ userId, tools: (signal) => researchTools({ principal, services, origin, maxAnswerTokens, signal, ...(log ? { log } : {}) }) }, origin, question);
+    const questionId = started.questions[0]!.id;
+    const now = await service.waitFor(started.id, questionId, service.waitMillis(), ctx.signal);
+    const link = conversationLink(started, origin);
+    const answered = now?.questions.find((q) => q.id === questionId);
+    if (answered === undefined || answered.status !== 'completed') return { text: `${pollingMessage(link)}\n` };
+    const failed = answered.answer === undefined && answered.error !== undefined;
+    return { text: `${questionMarkdown(answered)}\n\nConversation: ${link}\n`, ...(failed ? { isError: true } : {}) };
+  },
+};
