@@ -6,8 +6,10 @@ import { graphqlRoute } from './api/graphql/route.js';
 import { oauthRoutes } from './api/oauth/routes.js';
 import { consoleRoutes } from './api/pages/routes.js';
 import { sessionRoutes } from './api/pages/session-pages.js';
+import { settingsRoutes } from './api/pages/settings-pages.js';
 import { streamSearchRoute } from './api/stream/route.js';
 import { createAuthenticator } from './auth/authenticate.js';
+import { createOAuthApplicationService } from './auth/oauth/applications.js';
 import { createIdentityProvider } from './auth/oauth/service.js';
 import type { Config } from './config.js';
 import { createError, errorMessage } from './errors.js';
@@ -57,6 +59,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const searches = metrics.counter('quarry_stream_searches_total', 'Streaming searches by outcome (cancelled: the client went away).', 'outcome');
   // The authorization server and the sign-in session, over the same store every process shares.
   const identity = createIdentityProvider(services.store);
+  const oauthApps = createOAuthApplicationService(services.store);
   const mcp = createServerMcp(services, { log, origin: identity.origin });
   const server: HttpServer = http.createHttpServer({
     authenticate,
@@ -68,9 +71,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
       streamSearchRoute({
         search: services.search, site, onSearchEnd: (outcome) => searches.inc(outcome),
       }),
-      graphqlRoute({ graphql: createServerGraphQL(services), site }),
+      graphqlRoute({ graphql: createServerGraphQL(services, oauthApps), site }),
       ...consoleRoutes(),
       ...sessionRoutes(identity),
+      ...settingsRoutes({ idp: identity, accounts: services.accounts, apps: oauthApps }),
       ...oauthRoutes(identity),
       ...mcp.routes,
     ],

@@ -32,8 +32,9 @@ const SHARED = ['model', 'errors.ts'];
  * folder that imports them.
  */
 const LAYERS: LayerTable = [
-  // The `quarry` command, over the composition root; --json prints the stream API's match shapes.
-  ['cli', ['main.ts', 'services.ts', 'api/stream', 'indexer', 'repos', 'store', 'config.ts', ...SHARED]],
+  // The `quarry` command, over the composition root; --json prints the stream API's match shapes;
+  // `oauth-apps` makes applications through auth/oauth/ (its checks of redirect URIs and scopes).
+  ['cli', ['main.ts', 'services.ts', 'api/stream', 'indexer', 'repos', 'auth', 'store', 'config.ts', ...SHARED]],
   // The composition root: the services, built once, handed to each front door that server/ wires.
   ['main.ts', ['server', 'services.ts', 'api/graphql', 'api/oauth', 'api/pages', 'api/stream', 'http', 'auth', 'repos', 'indexer', 'search', 'pool', 'history', 'index', 'regex', 'store', 'config.ts', ...SHARED]],
   ['server', ['services.ts', 'api/graphql', 'api/mcp', 'deepsearch', 'api/pages', 'http', 'auth', 'repos', 'search', 'pool', 'history', 'symbols', 'index', 'git', 'store', 'config.ts', ...SHARED]],

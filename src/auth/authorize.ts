@@ -123,7 +123,7 @@ const RULES: Readonly<Record<Door | 'sudo', Rule>> = {
   // The authorization server: clients authenticate themselves to it, and people through the sign-in session.
   oauth: { ...OPEN, paths: ['/.auth/idp/oauth/*'] },
   // Sign-in and the pages behind it, which read the sign-in session themselves.
-  pages: { ...OPEN, paths: ['/sign-in', '/sign-out', '/device', '/settings', '/settings/*'] },
+  pages: { ...OPEN, paths: ['/sign-in', '/sign-out', '/device', '/settings', '/settings/*', '/site-admin/*'] },
   // Everything else answers 404, but not to anonymous callers of a private site.
   other: { ...OPEN, paths: [], privateMode: true },
   // token-sudo, through any door: a site admin's token with `site-admin:sudo` acting as another user.

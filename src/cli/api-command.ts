@@ -5,7 +5,7 @@
 import { createError } from '../errors.js';
 import type { CliIO, Command } from './command.js';
 import { postGraphQL } from './remote/client.js';
-import { resolveEndpoint } from './remote/endpoint.js';
+import { freshEndpoint } from './remote/oauth-login.js';
 
 const USAGE = `Usage: quarry api [-query QUERY] [-vars JSON] [variable=value ...]
 
@@ -20,7 +20,7 @@ export const apiCommand: Command = {
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
     const { query, variables } = await parseApiArgs(args);
-    const reply = await postGraphQL(resolveEndpoint(), query, variables);
+    const reply = await postGraphQL(await freshEndpoint(), query, variables);
     io.out(JSON.stringify({ ...(reply.data !== undefined ? { data: reply.data } : {}), ...(reply.errors?.length ? { errors: reply.errors } : {}) }, null, 2));
     return reply.errors?.length ? 2 : 0;
   },

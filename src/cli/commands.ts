@@ -5,6 +5,8 @@
 import type { Command } from './command.js';
 import { apiCommand } from './api-command.js';
 import { indexCommand } from './index-command.js';
+import { loginCommand } from './login-command.js';
+import { oauthAppsCommand } from './oauth-apps-command.js';
 import { configCommand } from './config-command.js';
 import { withRepoPermissions } from './repo-permissions-command.js';
 import { reposCommand } from './repos.js';
@@ -14,4 +16,4 @@ import { serveCommand } from './serve-command.js';
 import { tokensCommand } from './tokens-command.js';
 import { usersCommand } from './users-command.js';
 
-export const COMMANDS: Command[] = [withRepoPermissions(reposCommand), indexCommand, searchCommand, serveCommand, apiCommand, usersCommand, tokensCommand, rolesCommand, configCommand];
+export const COMMANDS: Command[] = [withRepoPermissions(reposCommand), indexCommand, searchCommand, serveCommand, loginCommand, apiCommand, usersCommand, tokensCommand, rolesCommand, oauthAppsCommand, configCommand];

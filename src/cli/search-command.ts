@@ -7,7 +7,8 @@ import type { SearchMatch, SearchResponse } from '../model/result.js';
 import { createServices } from '../services.js';
 import { parseFlags, usageError, type CliIO, type Command } from './command.js';
 import { ENGINE_FLAGS, ENGINE_FLAGS_USAGE, engineConfig } from './engine-flags.js';
-import { endpointConfigured, resolveEndpoint } from './remote/endpoint.js';
+import { endpointConfigured } from './remote/endpoint.js';
+import { freshEndpoint } from './remote/oauth-login.js';
 import { remoteSearch, remoteStreamSearch } from './remote/search.js';
 
 const USAGE = `Usage: quarry search [flags] [--] QUERY
@@ -35,8 +36,8 @@ export const searchCommand: Command = {
     const { flags, positionals } = parseFlags(args, { ...ENGINE_FLAGS, json: 'boolean', stats: 'boolean', remote: 'boolean', stream: 'boolean' });
     if (positionals.length === 0) throw usageError('search needs a query (quarry search --help)');
     const query = positionals.join(' ');
-    if (flags.stream) return remoteStreamSearch(resolveEndpoint(), query, flags.json === true, io);
-    if (flags.remote || (flags.data === undefined && endpointConfigured())) return remoteSearch(resolveEndpoint(), query, flags.json === true, io);
+    if (flags.stream) return remoteStreamSearch(await freshEndpoint(), query, flags.json === true, io);
+    if (flags.remote || (flags.data === undefined && endpointConfigured())) return remoteSearch(await freshEndpoint(), query, flags.json === true, io);
     const engine = createServices(engineConfig(flags));
     try {
       const response = await engine.search.search({ query });

@@ -36,7 +36,8 @@ export interface AccountService {
   getUserByUsername(username: string): UserInfo | null;
   /** Users sorted by id, optionally filtered by a substring of username or email. */
   listUsers(query?: string): readonly UserInfo[];
-  createUser(input: { readonly username: string; readonly email: string | null }): UserInfo;
+  /** A password lets the user sign in on the pages; without one, tokens only. */
+  createUser(input: { readonly username: string; readonly email: string | null; readonly password?: string }): UserInfo;
   deleteUser(id: number): void;
   setSiteAdmin(id: number, siteAdmin: boolean): void;
   listAccessTokens(userId: number): readonly AccessTokenInfo[];

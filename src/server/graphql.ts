@@ -3,6 +3,7 @@
  * configuration as it stands at each request.
  */
 import { createGraphQLHandler, type GraphQLHandler } from '../api/graphql/handler.js';
+import type { OAuthApplicationService } from '../model/oauth-apps.js';
 import type { Services } from '../services.js';
 import { byGeneration } from '../store/generation.js';
 import { getSiteConfig } from '../store/site-config.js';
@@ -11,7 +12,7 @@ export const PRODUCT_VERSION = '0.1.0';
 
 export type GraphQLDoorServices = Pick<Services, 'store' | 'search' | 'repos' | 'accounts' | 'siteConfig' | 'diffs' | 'history'>;
 
-export function createServerGraphQL(services: GraphQLDoorServices): GraphQLHandler {
+export function createServerGraphQL(services: GraphQLDoorServices, oauthApps?: OAuthApplicationService): GraphQLHandler {
   const { store } = services;
   return createGraphQLHandler({
     search: services.search,
@@ -21,6 +22,7 @@ export function createServerGraphQL(services: GraphQLDoorServices): GraphQLHandl
     site: { siteID: `quarry-${store.path}`, buildVersion: PRODUCT_VERSION, productVersion: PRODUCT_VERSION },
     diffs: services.diffs,
     history: services.history,
+    ...(oauthApps === undefined ? {} : { oauthApps }),
   }, {
     limits: byGeneration(store, () => {
       const limits = getSiteConfig(store).effective.rateLimits;

@@ -33,7 +33,7 @@ export function createAccountService(store: Store): AccountService {
         .sort((a, b) => a.id - b.id)
         .map((u) => user(u)!);
     },
-    createUser: (input) => user(createUser(store, { username: input.username, ...(input.email ? { email: input.email } : {}) }))!,
+    createUser: (input) => user(createUser(store, { username: input.username, ...(input.email ? { email: input.email } : {}), ...(input.password ? { password: input.password } : {}) }))!,
     deleteUser: (id) => void deleteUser(store, id),
     setSiteAdmin: (id, siteAdmin) => void setSiteAdmin(store, id, siteAdmin),
     listAccessTokens: (userId) => listAccessTokens(store, userId).filter((t) => !t.revoked).map((t) => token(t)!),

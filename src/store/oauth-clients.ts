@@ -1,7 +1,8 @@
 /**
  * OAuth clients: registered by anyone through RFC 7591 (public or confidential, scope `mcp` only) or
  * made by an admin. Client secrets are shown once and kept only as SHA-256; checking one compares
- * hashes in constant time. Deleting a client deletes its consents and revokes its grants.
+ * hashes in constant time. Deleting a client deletes its consents and revokes its grants. One
+ * client is built in and never stored: the command line's (BUILTIN_CLI_CLIENT).
  */
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -29,7 +30,29 @@ export function createOAuthClient(store: Store, input: NewOAuthClient): { client
   return { client, secret };
 }
 
+/**
+ * The public client `quarry login` (and src-cli's `src login`, whose built-in id this is) signs in
+ * with through the device flow. Built in rather than registered per login: dynamic registration
+ * may be off on a locked-down instance and may only grant `mcp`, while the command line needs
+ * `user:all`; and an operator's application list stays free of one entry per laptop. Its grants
+ * still show, and are revoked, per user under Authorized applications.
+ */
+export const BUILTIN_CLI_CLIENT: OAuthClientRecord = {
+  id: 'sgo_cid_sourcegraph-cli',
+  name: 'Quarry command line (quarry login, src login)',
+  secretHash: null,
+  redirectUris: [],
+  scopes: ['user:all'],
+  grantTypes: ['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'],
+  tokenEndpointAuthMethod: 'none',
+  dynamic: false,
+  serviceAccountId: null,
+  metadata: {},
+  createdAt: new Date(0).toISOString(),
+};
+
 export function getOAuthClient(store: Store, clientId: string): OAuthClientRecord | undefined {
+  if (clientId === BUILTIN_CLI_CLIENT.id) return BUILTIN_CLI_CLIENT;
   return clientId.length > 0 && clientId.length <= 200 ? store.oauthClients.get(clientId) : undefined;
 }
 

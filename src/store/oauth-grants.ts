@@ -129,6 +129,30 @@ export function revokeOAuthToken(store: Store, token: string, clientId: string):
   });
 }
 
+/** A client the user authorized and has not revoked: when first and last, and how many live grants. */
+export interface AuthorizedClient {
+  readonly clientId: string;
+  readonly firstGrantedAt: number;
+  readonly lastGrantedAt: number;
+  readonly grants: number;
+}
+
+/** The clients holding an unrevoked grant family of the user, most recently granted first. */
+export function authorizedClientsOf(store: Store, userId: number): AuthorizedClient[] {
+  const byClient = new Map<string, AuthorizedClient>();
+  for (const { value } of store.oauthFamilies.getRange()) {
+    if (value.userId !== userId || value.revoked) continue;
+    const seen = byClient.get(value.clientId);
+    byClient.set(value.clientId, {
+      clientId: value.clientId,
+      firstGrantedAt: Math.min(seen?.firstGrantedAt ?? Infinity, value.createdAt),
+      lastGrantedAt: Math.max(seen?.lastGrantedAt ?? 0, value.createdAt),
+      grants: (seen?.grants ?? 0) + 1,
+    });
+  }
+  return [...byClient.values()].sort((a, b) => b.lastGrantedAt - a.lastGrantedAt);
+}
+
 /** Revokes every grant family of the user for the client and forgets the consent (an "authorized application" revoked). */
 export function revokeGrantsOf(store: Store, userId: number, clientId: string): void {
   store.root.transactionSync(() => {

@@ -15,6 +15,8 @@ enum SearchVersion { V1 V2 V3 }
 enum SearchPatternType { standard literal regexp keyword }
 
 type Query {
+  "Site admins only."
+  oauthApplications: [OAuthApplication!]!
   node(id: ID!): Node
   currentUser: User
   user(username: String): User
@@ -187,6 +189,20 @@ type CreateUserResult { user: User! resetPasswordURL: String }
 type CreateAccessTokenResult { id: ID! token: String! }
 type EmptyResponse { alwaysNil: String }
 
+"An OAuth application (client) of Quarry's authorization server; the secret is never readable."
+type OAuthApplication {
+  clientID: String!
+  name: String!
+  redirectURIs: [String!]!
+  scopes: [String!]!
+  confidential: Boolean!
+  "Registered itself through RFC 7591 rather than made by a site admin."
+  dynamic: Boolean!
+  createdAt: String!
+}
+"clientSecret is returned once, for confidential applications; null for public ones."
+type CreateOAuthApplicationResult { application: OAuthApplication! clientSecret: String }
+
 """
 Role mutations are Quarry's small set (site admins only): create and delete custom roles, and
 assign or remove a role for one user. System roles (USER, SITE_ADMINISTRATOR) cannot be changed.
@@ -202,5 +218,9 @@ type Mutation {
   deleteRole(role: ID!): EmptyResponse
   assignRoleToUser(user: ID!, role: ID!): EmptyResponse
   removeRoleFromUser(user: ID!, role: ID!): EmptyResponse
+  "Site admins only: scopes are user:all and/or mcp; no redirect URI means the device flow only."
+  createOAuthApplication(name: String!, redirectURIs: [String!]!, scopes: [String!]!, confidential: Boolean!): CreateOAuthApplicationResult!
+  "Site admins only: deletes the application with its grants; its tokens stop working."
+  deleteOAuthApplication(clientID: String!): EmptyResponse
 }
 `;

@@ -8,6 +8,7 @@ import { accountResolvers } from './account-resolvers.js';
 import { commitResolvers } from './commit-resolvers.js';
 import { compareResolvers } from './compare-resolvers.js';
 import { decodeNumericId, idType } from './ids.js';
+import { oauthAppResolvers } from './oauth-app-resolvers.js';
 import { repoResolvers } from './repo-resolvers.js';
 import type { Resolvers } from './resolver-kit.js';
 import { SCHEMA_SDL } from './schema.graphql.js';
@@ -46,7 +47,7 @@ function merge(maps: readonly Resolvers[]): Resolvers {
   return merged;
 }
 
-export const RESOLVERS = merge([searchResolvers, repoResolvers, gitResolvers, compareResolvers, accountResolvers, siteResolvers, nodeResolvers, commitResolvers, symbolResolvers]);
+export const RESOLVERS = merge([searchResolvers, repoResolvers, gitResolvers, compareResolvers, accountResolvers, siteResolvers, nodeResolvers, commitResolvers, symbolResolvers, oauthAppResolvers]);
 
 export function createSchema(resolvers: Resolvers = RESOLVERS): GraphQLSchema {
   const schema = buildSchema(SCHEMA_SDL);

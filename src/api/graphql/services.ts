@@ -6,6 +6,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { DiffHistory } from '../../history/diff-service.js';
 import type { RepoHistory } from '../../history/repo-history.js';
 import type { AccountService, ConfigService } from '../../model/accounts.js';
+import type { OAuthApplicationService } from '../../model/oauth-apps.js';
 import type { RepoBrowser } from '../../model/repos.js';
 import type { SearchService } from '../../search/contracts.js';
 
@@ -26,6 +27,8 @@ export interface GraphQLServices {
   readonly site: SiteInfo;
   /** Comparisons and ancestors through git; absent when not wired (those fields then fail). */
   readonly diffs?: DiffHistory;
+  /** OAuth applications, for site admins; absent when not wired (those fields then fail). */
+  readonly oauthApps?: OAuthApplicationService;
   /** The commit index, for Repository.contributors; absent when not wired (that field then fails). */
   readonly history?: RepoHistory;
 }

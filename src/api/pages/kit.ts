@@ -120,13 +120,18 @@ export function localPath(value: string | null): string {
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#f6f7f9}
 header{background:#24292f;color:#fff;padding:8px 20px;display:flex;gap:16px;align-items:center}
 header a,header button{color:#fff;text-decoration:none;background:none;border:0;font:inherit;cursor:pointer;padding:0}
-header .grow{flex:1}main{max-width:640px;margin:32px auto;background:#fff;padding:24px 32px;border-radius:8px;box-shadow:0 1px 3px #0002}
+header .grow{flex:1}main{max-width:980px;margin:32px auto;background:#fff;padding:24px 32px;border-radius:8px;box-shadow:0 1px 3px #0002}
 h1{font-size:22px;margin-top:0}label{display:block;margin:12px 0 4px;font-weight:600}
 input[type=text],input[type=password]{width:100%;box-sizing:border-box;padding:8px;border:1px solid #bbb;border-radius:4px;font:inherit}
 button.primary,button.secondary{margin-top:16px;padding:8px 18px;border-radius:4px;font:inherit;cursor:pointer}
 button.primary{background:#0b6bcb;color:#fff;border:1px solid #0b6bcb}button.secondary{background:#fff;border:1px solid #888}
 .error{background:#fde8e8;border:1px solid #e0a0a0;padding:8px 12px;border-radius:4px}
-code{background:#eef;padding:1px 4px;border-radius:3px}dt{font-weight:600}dd{margin:0 0 8px}`;
+code{background:#eef;padding:1px 4px;border-radius:3px}dt{font-weight:600}dd{margin:0 0 8px}
+table{border-collapse:collapse;width:100%;margin:12px 0}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;vertical-align:top}
+td form{display:inline}td button{margin:0 4px 0 0;padding:3px 10px;border-radius:4px;border:1px solid #888;background:#fff;font:inherit;cursor:pointer}
+nav.settings{display:flex;flex-wrap:wrap;gap:4px 14px;margin:-8px 0 18px;padding-bottom:8px;border-bottom:1px solid #ddd}nav.settings a[aria-current]{font-weight:700}
+.shown-once{background:#e8f6e8;border:1px solid #9c9;padding:8px 12px;border-radius:4px}.shown-once code{word-break:break-all;font-size:14px}
+select{padding:6px;font:inherit}fieldset{border:1px solid #ddd;border-radius:4px;margin:12px 0}fieldset label{font-weight:400;margin:4px 0}td code{word-break:break-all}`;
 
 /** The page: layout, the header (who is signed in, Settings, the debug console, sign-out), and the content. */
 export function layout(title: string, context: PageContext, content: SafeHtml): string {

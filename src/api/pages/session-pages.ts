@@ -1,8 +1,7 @@
 /**
- * Sign-in, sign-out and the Settings page they lead to. Sign-in takes a username and password
- * (accounts made with `quarry users create --password-stdin` or by an admin), is rate-limited per
- * username and per address, and always starts a new session. Settings is where the signed-in
- * pages hang (Access tokens, Authorized applications and the admin pages join its list).
+ * Sign-in and sign-out, leading to Settings (settings-pages.ts). Sign-in takes a username and
+ * password (accounts made with `quarry users create --password-stdin` or by an admin), is
+ * rate-limited per username and per address, and always starts a new session.
  */
 import type { IdentityProvider } from '../../auth/oauth/service.js';
 import type { Route } from '../../http/routes.js';
@@ -59,18 +58,6 @@ export function sessionRoutes(idp: IdentityProvider): Route[] {
         if (readForm(request, context) === null) return refuseForm(reply, context);
         idp.signOut(context.sessionId);
         redirect(reply, SIGN_IN_PATH, { 'Set-Cookie': clearedSessionCookie(context) });
-      },
-    },
-    {
-      method: 'GET', path: SETTINGS_PATH, handler(request, reply) {
-        const context = pageContext(request, idp);
-        if (context.user === null) return redirect(reply, signInLocation(SETTINGS_PATH));
-        const { user } = context;
-        sendPage(reply, 200, context, 'Settings', html`<h1>Settings</h1>
-<dl><dt>Username</dt><dd>${user.username}</dd>
-${user.email === null ? '' : html`<dt>Email</dt><dd>${user.email}</dd>`}
-<dt>Role</dt><dd>${user.siteAdmin ? 'Site admin' : 'User'}</dd></dl>
-<ul><li><a href="/debug/console">Debug console</a>: GraphQL with an access token</li></ul>`);
       },
     },
   ];

@@ -3,10 +3,9 @@
  * (reference §6.1): SRC_ENDPOINT and SRC_ACCESS_TOKEN override ~/src-config.json
  * (`endpoint`, `accessToken`); the endpoint defaults to http://127.0.0.1:7080.
  */
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { createError } from '../../errors.js';
+import { configPath, readSrcConfig } from './config-file.js';
 
 export interface RemoteEndpoint {
   /** Without a trailing slash. */
@@ -17,35 +16,17 @@ export interface RemoteEndpoint {
 export const DEFAULT_ENDPOINT = 'http://127.0.0.1:7080';
 
 export function resolveEndpoint(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): RemoteEndpoint {
-  const file = readConfigFile(join(home, 'src-config.json'));
+  const file = readSrcConfig(configPath(home));
   const url = env['SRC_ENDPOINT'] || file.endpoint || DEFAULT_ENDPOINT;
   return { url: normalizeEndpoint(url), accessToken: env['SRC_ACCESS_TOKEN'] || file.accessToken || null };
 }
 
 /** True when the environment or ~/src-config.json names a remote endpoint. */
 export function endpointConfigured(env: NodeJS.ProcessEnv = process.env, home: string = homedir()): boolean {
-  return Boolean(env['SRC_ENDPOINT'] || readConfigFile(join(home, 'src-config.json')).endpoint);
+  return Boolean(env['SRC_ENDPOINT'] || readSrcConfig(configPath(home)).endpoint);
 }
 
-function readConfigFile(path: string): { endpoint?: string; accessToken?: string } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return {};
-  }
-  try {
-    const parsed = JSON.parse(text) as { endpoint?: unknown; accessToken?: unknown };
-    return {
-      ...(typeof parsed.endpoint === 'string' ? { endpoint: parsed.endpoint } : {}),
-      ...(typeof parsed.accessToken === 'string' ? { accessToken: parsed.accessToken } : {}),
-    };
-  } catch (err) {
-    throw createError('USAGE', `${path} is not valid JSON: ${(err as Error).message}`);
-  }
-}
-
-function normalizeEndpoint(raw: string): string {
+export function normalizeEndpoint(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);

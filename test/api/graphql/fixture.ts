@@ -11,6 +11,7 @@ import type { AccountService, GraphQLServices, RequestContext } from '../../../s
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../../git/fixtures.js';
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../../e2e/engine-fixture.js';
 import { createAccountService, createConfigService } from '../../../src/store/account-service.js';
+import { createOAuthApplicationService } from '../../../src/auth/oauth/applications.js';
 import { createRepoBrowser } from '../../../src/repos/browser.js';
 import { restrictRepo } from '../../../src/store/repo-permissions.js';
 import type { Store } from '../../../src/store/records.js';
@@ -78,6 +79,7 @@ export async function createGraphQLFixture(options: { repositories?: boolean } =
     config: createConfigService(store),
     site: { siteID: 'test-site', buildVersion: '0.1.0', productVersion: '0.1.0' },
     history: engine.engine.history,
+    oauthApps: createOAuthApplicationService(store),
   };
   const fixture: GraphQLFixture = {
     engine, services, accounts,
