@@ -54,11 +54,16 @@ export function decodePostings(bytes: Uint8Array, start = 0, end = bytes.length,
   return ids.subarray(0, n);
 }
 
+/** A dict.loc length field (format.ts): the list's byte length, and whether it is a bitset. */
+export function listShape(loc: number): { readonly bytes: number; readonly bitset: boolean } {
+  return { bytes: (loc & ~LOC_BITSET) >>> 0, bitset: (loc & LOC_BITSET) !== 0 };
+}
+
 /** The ids in [lo, hi) of a list stored at block[start…] with dict.loc length `loc` (format.ts). */
 export function decodeList(block: Uint8Array, start: number, loc: number, lo = 0, hi = 0xffffffff): Uint32Array {
-  const length = (loc & ~LOC_BITSET) >>> 0;
-  if ((loc & LOC_BITSET) !== 0) return bitsetIds(block, start, length, lo, hi);
-  return decodePostings(block, start, start + length).filter((id) => id >= lo && id < hi);
+  const { bytes, bitset } = listShape(loc);
+  if (bitset) return bitsetIds(block, start, bytes, lo, hi);
+  return decodePostings(block, start, start + bytes).filter((id) => id >= lo && id < hi);
 }
 
 /** Bytes of the bitset of a list whose largest id is `lastId`. */
@@ -100,4 +105,3 @@ export function keepInBitset(ids: Uint32Array, bytes: Uint8Array, start: number,
   }
   return out.subarray(0, n);
 }
-

@@ -9,11 +9,11 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { createError } from '../../errors.js';
 import {
   COL_BLOBS, COL_CRC_BLOCKS, COL_CRC_CONTENT, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
-  CONTENT_FILE, DB_BLOCK_MAPS, LOC_BITSET, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
+  CONTENT_FILE, DB_BLOCK_MAPS, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
 import { Reader } from '../../model/varint.js';
 import { BLOCK_MAP_HEADER_BYTES, blockMapBitmaps, hasBlockMap } from '../block-map.js';
-import { bitsetIds, decodePostings, keepInBitset } from '../postings.js';
+import { bitsetIds, decodePostings, keepInBitset, listShape } from '../postings.js';
 import type { SegmentSource } from '../store.js';
 import { checkColumn, fail, readFailure, readSeal, type Seal } from './segment-seal.js';
 
@@ -120,8 +120,8 @@ function openSealed(dir: string, seal: Seal, envs: RootDatabase[]): SegmentReade
     const block = read(() => blocks.getBinaryFast(blockNo));
     if (!block || blockNo >= info.blockCount) fail(dir, `posting block ${blockNo} is missing`);
     verified(view(block)!, blockCrcs, checked.blocks, blockNo, `posting block ${blockNo}`);
-    const length = dictLoc[slot * 3 + 2]!;
-    return { block, start: dictLoc[slot * 3 + 1]!, length: length & ~LOC_BITSET, bitset: (length & LOC_BITSET) !== 0 };
+    const { bytes, bitset } = listShape(dictLoc[slot * 3 + 2]!);
+    return { block, start: dictLoc[slot * 3 + 1]!, length: bytes, bitset };
   };
 
   return {
@@ -177,9 +177,7 @@ function openSealed(dir: string, seal: Seal, envs: RootDatabase[]): SegmentReade
     },
     postingShape(trigram) {
       const slot = findTrigram(dictTri, trigram);
-      if (slot < 0) return null;
-      const length = dictLoc[slot * 3 + 2]!;
-      return { bytes: length & ~LOC_BITSET, bitset: (length & LOC_BITSET) !== 0 };
+      return slot < 0 ? null : listShape(dictLoc[slot * 3 + 2]!);
     },
     keepWithTrigram(trigram, ids) {
       const list = locate(trigram);
@@ -229,4 +227,3 @@ function u32(bytes: Uint8Array): Uint32Array {
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
   return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength / 4);
 }
-
