@@ -7,6 +7,7 @@ import { oauthRoutes } from './api/oauth/routes.js';
 import { consoleRoutes } from './api/pages/routes.js';
 import { sessionRoutes } from './api/pages/session-pages.js';
 import { settingsRoutes } from './api/pages/settings-pages.js';
+import { webRoutes } from './api/pages/web/routes.js';
 import { streamSearchRoute } from './api/stream/route.js';
 import { createAuthenticator } from './auth/authenticate.js';
 import { createOAuthApplicationService } from './auth/oauth/applications.js';
@@ -52,13 +53,13 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const stopSync = syncMirrors(services, log);
   let stopping = false;
   // Each request's credentials are resolved once, at the edge; the doors read that result.
-  const authenticate = createAuthenticator(services.store, { scrapeToken: config.metricsToken });
+  // The authorization server and the sign-in session, over the same store every process shares.
+  const identity = createIdentityProvider(services.store);
+  const authenticate = createAuthenticator(services.store, { scrapeToken: config.metricsToken, overTls: identity.overTls });
   const site = () => settings().auth;
   const edge = createEdgePolicies({ settings });
   const metrics = http.createMetrics();
   const searches = metrics.counter('quarry_stream_searches_total', 'Streaming searches by outcome (cancelled: the client went away).', 'outcome');
-  // The authorization server and the sign-in session, over the same store every process shares.
-  const identity = createIdentityProvider(services.store);
   const oauthApps = createOAuthApplicationService(services.store);
   const mcp = createServerMcp(services, { log, origin: identity.origin });
   const server: HttpServer = http.createHttpServer({
@@ -77,6 +78,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
       ...settingsRoutes({ idp: identity, accounts: services.accounts, apps: oauthApps }),
       ...oauthRoutes(identity),
       ...mcp.routes,
+      // Last: the web app takes every path no route above does.
+      ...webRoutes({ idp: identity, search: services.search, repos: services.repos, history: services.history, diffs: services.diffs, symbols: services.symbols }),
     ],
   });
   const shutdown = async (graceMs: number): Promise<void> => {

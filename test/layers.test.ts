@@ -48,7 +48,8 @@ const LAYERS: LayerTable = [
   ['api/stream', ['http', 'auth', 'search', 'query', ...SHARED]],
   // The authorization server's endpoints and consent pages, on the page kit; its logic lives in auth/oauth/.
   ['api/oauth', ['http', 'auth', 'api/pages', ...SHARED]],
-  ['api/pages', ['http', 'auth', ...SHARED]],
+  // The web app (api/pages/web/) reads search, repositories, history and symbols through the services the other doors read.
+  ['api/pages', ['http', 'auth', 'search', 'history', 'symbols', 'query', ...SHARED]],
   // The research agent: brains, its ledger, conversations through the store seam model/deepsearch.ts declares.
   ['deepsearch', [...SHARED]],
   // A request's abort signal carries its caller to the pool's fair queue (pool/work-owner.ts).

@@ -17,6 +17,8 @@ import { authorizeSudo, INVALID_TOKEN } from './authorize.js';
 import { usableClient } from './oauth/client-auth.js';
 import { ANONYMOUS, type Authentication, type CredentialSource, type Principal } from './principal.js';
 import { withRepoAccess } from './repo-access.js';
+import { presentedSessionId } from './session-cookie.js';
+import { findSession } from '../store/sessions.js';
 
 export const SUDO_USER_MISSING = 'Unable to sudo to nonexistent user.';
 
@@ -24,6 +26,8 @@ export const SUDO_USER_MISSING = 'Unable to sudo to nonexistent user.';
 export interface RequestCredentials {
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly query?: URLSearchParams;
+  /** Without it a session cookie never counts: only reads (or a request no other site can forge) take one. */
+  readonly method?: string;
 }
 
 export type Authenticator = (request: RequestCredentials) => Authentication;
@@ -31,10 +35,12 @@ export type Authenticator = (request: RequestCredentials) => Authentication;
 export interface AuthenticatorOptions {
   /** QUARRY_METRICS_TOKEN: a credential that opens /metrics and nothing else; null or absent when unset. */
   readonly scrapeToken?: string | null;
+  /** Whether the request came over TLS (the session cookie then carries the `__Host-` prefix); without it, sessions are not read. */
+  readonly overTls?: (headers: Readonly<Record<string, string | undefined>>) => boolean;
 }
 
 /** What a token grants: an access token's scopes anywhere, or an OAuth token's on its audience (with its family's number as id). */
-type Grant = Pick<LiveAccessToken, 'id' | 'scopes'> & { readonly audience: string | null };
+type Grant = Pick<LiveAccessToken, 'scopes'> & { readonly id: number | null; readonly audience: string | null };
 
 function principalOf(store: Store, user: UserRecord, token: Grant, sudoBy: string | null): Principal {
   const roles = rolesOfUser(store, user);
@@ -110,7 +116,7 @@ export function createAuthenticator(store: Store, options: AuthenticatorOptions 
   const scrapeDigest = options.scrapeToken == null ? null : digest(options.scrapeToken);
   const isScrapeToken = (token: string): boolean => scrapeDigest !== null && timingSafeEqual(digest(token), scrapeDigest);
   const anonymous: Authentication = { ok: true, principal: withRepoAccess(store, ANONYMOUS), via: 'none', scrapeToken: false };
-  return ({ headers, query }) => {
+  return ({ headers, query, method }) => {
     const header = headers['authorization'];
     if (header !== undefined && header.trim() !== '') {
       return recent.get(header, () => {
@@ -120,10 +126,29 @@ export function createAuthenticator(store: Store, options: AuthenticatorOptions 
       });
     }
     const token = query?.get('token');
-    if (token === undefined || token === null || token === '') return anonymous;
+    if (token === undefined || token === null || token === '') return authenticateSession(store, { headers, query, method }, options.overTls) ?? anonymous;
     return recent.get(`?${token}`, () => authenticateToken(store, { kind: 'token', token }, { via: 'query', scrapeToken: isScrapeToken(token) }));
   };
 }
+
+/**
+ * The signed-in person of a browser, as the web app's own requests (pages, the stream API, GraphQL)
+ * present it: the session cookie acts with `user:all`. A cookie travels with requests other sites
+ * start, so it counts only on reads (GET, HEAD) and on requests carrying `X-Requested-With`, a
+ * header no other site's page can send here without a CORS preflight this server never grants.
+ * Not cached: signing out must end it on the very next request.
+ */
+function authenticateSession(store: Store, request: RequestCredentials, overTls: AuthenticatorOptions['overTls']): Authentication | null {
+  if (overTls === undefined || request.method === undefined) return null;
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.headers['x-requested-with'] === undefined) return null;
+  const sessionId = presentedSessionId(request.headers, overTls(request.headers));
+  const session = sessionId === null ? undefined : findSession(store, sessionId);
+  const user = session === undefined ? undefined : getUser(store, session.userId);
+  if (user === undefined) return null;
+  return { ok: true, principal: principalOf(store, user, { id: null, scopes: [SESSION_SCOPE], audience: null }, null), via: 'session', scrapeToken: false };
+}
+
+const SESSION_SCOPE = 'user:all';
 
 /** Equal-length digests, so timingSafeEqual compares without revealing the secret's length. */
 function digest(secret: string): Buffer {

@@ -60,6 +60,8 @@ interface Rule {
   readonly withoutCredentials: Refusal | null;
   /** `?token=` counts as credentials; else such a request brings none (MCP: proxies and logs keep URLs). */
   readonly queryToken: boolean;
+  /** The sign-in session cookie counts as credentials (the web app's own requests); else such a request brings none. */
+  readonly sessionCookie: boolean;
   /** The token needs one of these scopes; null: the door looks at no credentials (it holds nothing of anyone's). */
   readonly scopes: readonly string[] | null;
   /** The refusal of a token without one of the scopes. */
@@ -86,19 +88,19 @@ const MCP_FORBIDDEN = refusal(403, 'forbidden');
 
 /** Any credentials, or none: the door answers the same to everyone. */
 const OPEN = {
-  privateMode: false, withoutCredentials: null, queryToken: true, scopes: null, wrongScope: INVALID, siteAdmin: null,
+  privateMode: false, withoutCredentials: null, queryToken: true, sessionCookie: false, scopes: null, wrongScope: INVALID, siteAdmin: null,
   permission: null, scrapeToken: false, resource: null, answers: 'sourcegraph',
 } as const;
 
 /** GraphQL and the stream API take tokens as Sourcegraph does: `user:all`, or `site-admin:sudo`. */
 const SOURCEGRAPH_API = {
-  privateMode: true, withoutCredentials: null, queryToken: true, scopes: [USER_ALL, SUDO], wrongScope: INVALID, siteAdmin: null,
+  privateMode: true, withoutCredentials: null, queryToken: true, sessionCookie: true, scopes: [USER_ALL, SUDO], wrongScope: INVALID, siteAdmin: null,
   permission: null, scrapeToken: false, answers: 'sourcegraph',
 } as const;
 
 /** MCP always needs a token (`mcp`, `user:all` or `site-admin:sudo`), from the header only, and the MCP#ACCESS permission. */
 const MCP_ENDPOINT = {
-  privateMode: false, withoutCredentials: MCP_ANONYMOUS, queryToken: false, scopes: [MCP, USER_ALL, SUDO], wrongScope: MCP_WRONG_SCOPE,
+  privateMode: false, withoutCredentials: MCP_ANONYMOUS, queryToken: false, sessionCookie: false, scopes: [MCP, USER_ALL, SUDO], wrongScope: MCP_WRONG_SCOPE,
   siteAdmin: null, permission: { name: MCP_ACCESS, refusal: MCP_FORBIDDEN }, scrapeToken: false, answers: 'mcp',
 } as const;
 
@@ -111,21 +113,22 @@ const RULES: Readonly<Record<Door | 'sudo', Rule>> = {
   'mcp-deepsearch': { ...MCP_ENDPOINT, paths: ['/.api/mcp/deepsearch', '/.api/mcp/deepsearch/'], resource: '/.api/mcp/deepsearch' },
   // Private mode first, then a site admin's token (any Sourcegraph API scope) or the scrape token.
   metrics: {
-    paths: ['/metrics'], privateMode: true, withoutCredentials: refusal(401, METRICS_NEED_CREDENTIALS), queryToken: true,
+    paths: ['/metrics'], privateMode: true, withoutCredentials: refusal(401, METRICS_NEED_CREDENTIALS), queryToken: true, sessionCookie: false,
     scopes: [USER_ALL, SUDO], wrongScope: INVALID, siteAdmin: refusal(403, METRICS_NEED_ADMIN), permission: null,
     scrapeToken: true, resource: '/metrics', answers: 'sourcegraph',
   },
   health: { ...OPEN, paths: ['/healthz'] },
   // OAuth discovery documents must be readable before a client has any token.
   discovery: { ...OPEN, paths: ['/.well-known/*'] },
-  // The console page and its assets hold no data; the page asks for a token.
-  console: { ...OPEN, paths: ['/debug/console', '/debug/console/*'] },
+  // The console page and its assets, and the web app's assets, hold no data; the console asks for a token.
+  console: { ...OPEN, paths: ['/debug/console', '/debug/console/*', '/.assets/*'] },
   // The authorization server: clients authenticate themselves to it, and people through the sign-in session.
   oauth: { ...OPEN, paths: ['/.auth/idp/oauth/*'] },
   // Sign-in and the pages behind it, which read the sign-in session themselves.
   pages: { ...OPEN, paths: ['/sign-in', '/sign-out', '/device', '/settings', '/settings/*', '/site-admin/*'] },
-  // Everything else answers 404, but not to anonymous callers of a private site.
-  other: { ...OPEN, paths: [], privateMode: true },
+  // The web app (search, repository pages), read as the signed-in person; everything else answers 404,
+  // but not to anonymous callers of a private site.
+  other: { ...OPEN, paths: [], privateMode: true, sessionCookie: true },
   // token-sudo, through any door: a site admin's token with `site-admin:sudo` acting as another user.
   // Asked of a token's holder while authenticating (authorizeSudo), so only the caller's columns count.
   sudo: { ...OPEN, paths: [], scopes: [SUDO], siteAdmin: refusal(403, SUDO_SUBJECT_NOT_ADMIN) },
@@ -179,7 +182,7 @@ export function authorizeSudo(holder: Pick<Identity, 'scopes' | 'siteAdmin' | 'a
 }
 
 function presented(auth: Authentication, rule: Rule): boolean {
-  return auth.via === 'header' || (auth.via === 'query' && rule.queryToken);
+  return auth.via === 'header' || (auth.via === 'query' && rule.queryToken) || (auth.via === 'session' && rule.sessionCookie);
 }
 
 /** The rules on who the caller is, in the order their refusals take precedence. */

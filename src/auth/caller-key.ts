@@ -1,6 +1,6 @@
 /**
  * Who a request comes from, for the per-caller limits: an access token, by its id (every spelling
- * of one token shares one budget), or else the client's address (IPv6 by its /64), which also
+ * of one token shares one budget), a signed-in browser by its user, or else the client's address (IPv6 by its /64), which also
  * takes every credential that does not authenticate: made-up tokens buy no fresh budgets.
  */
 import { credentialFingerprint, presentedCredential } from './credential.js';
@@ -44,6 +44,10 @@ export function createCallerKeys(maxKnown = DEFAULT_MAX_KNOWN): (request: Caller
         }
       }
       if (tokenId !== undefined) return { key: `token:${tokenId}`, anonymous: false };
+    } else if (request.headers['cookie'] !== undefined) {
+      // A signed-in browser (the web app): one budget per person, however many tabs and sessions.
+      const auth = request.auth;
+      if (auth.ok && auth.via === 'session' && auth.principal.userId !== null) return { key: `user:${auth.principal.userId}`, anonymous: false };
     }
     return { key: `address:${addressKey(request.remoteAddress)}`, anonymous: true };
   };

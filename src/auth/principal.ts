@@ -45,8 +45,8 @@ export interface AuthFailure {
   readonly message: string;
 }
 
-/** Where a request's credentials came from: the Authorization header wins over `?token=`. */
-export type CredentialSource = 'none' | 'header' | 'query';
+/** Where a request's credentials came from: the Authorization header wins over `?token=`, which wins over the sign-in session cookie. */
+export type CredentialSource = 'none' | 'header' | 'query' | 'session';
 
 interface Presented {
   readonly via: CredentialSource;

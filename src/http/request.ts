@@ -30,7 +30,7 @@ export interface HttpRequest<Auth = unknown> {
 export type RequestHead<Auth = unknown> = Omit<HttpRequest<Auth>, 'body'>;
 
 /** What a credentials resolver may read of a request. */
-export type RequestCredentials = Pick<HttpRequest, 'headers' | 'query' | 'remoteAddress'>;
+export type RequestCredentials = Pick<HttpRequest, 'method' | 'headers' | 'query' | 'remoteAddress'>;
 
 export type AuthResolver<Auth> = (request: RequestCredentials) => Auth;
 

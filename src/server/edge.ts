@@ -45,10 +45,24 @@ export function createEdgePolicies(deps: EdgeDeps): EdgePolicies {
   const site = () => deps.settings().auth;
   return {
     limits: { limiter: createCallerLimiter(limitSettings), callerOf: createCallerKeys() },
-    guard: (request) => privateModeRefusal(request, site),
+    guard(request) {
+      const refused = privateModeRefusal(request, site);
+      return refused !== null && wantsPage(request) ? signInFirst(request) : refused;
+    },
     authorizeScrape(request) {
       const decision = authorize(request.auth, 'metrics', site);
       return decision.ok ? null : decision.answer;
     },
   };
+}
+
+/** A browser asking for a page (not an API client): it gets the sign-in page, then comes back here. */
+function wantsPage(request: RequestHead<Authentication>): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && !request.path.startsWith('/.api/') && (request.headers['accept'] ?? '').includes('text/html');
+}
+
+function signInFirst(request: RequestHead<Authentication>): EdgeRefusal {
+  const query = request.query.toString();
+  const back = `${request.path}${query === '' ? '' : `?${query}`}`;
+  return { status: 303, body: '', headers: { Location: `/sign-in?return_to=${encodeURIComponent(back)}`, 'Cache-Control': 'no-store' } };
 }

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Account, IdentityProvider } from '../../auth/oauth/service.js';
+import { cookieName, parseCookies, PRESESSION_COOKIE as PRESESSION, SESSION_COOKIE as SESSION } from '../../auth/session-cookie.js';
 import type { HttpRequest } from '../../http/request.js';
 import type { Reply } from '../../http/respond.js';
 
@@ -45,24 +46,6 @@ export interface PageContext {
   readonly csrf: string;
   /** A pre-session cookie to set (an anonymous visitor without one), or null. */
   readonly setCookie: string | null;
-}
-
-const SESSION = 'quarry_session';
-const PRESESSION = 'quarry_presession';
-
-function cookieName(base: string, secure: boolean): string {
-  return secure ? `__Host-${base}` : base;
-}
-
-export function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!cookies.has(name)) cookies.set(name, part.slice(eq + 1).trim());
-  }
-  return cookies;
 }
 
 function cookie(name: string, value: string, secure: boolean, maxAgeSeconds: number): string {

@@ -1,0 +1,52 @@
+/**
+ * The web app's static files: the browser scripts the build compiles from `web/` into `dist/web/`,
+ * and the stylesheet. All are served under one path named by a hash of their contents, so a page
+ * links the exact build it was rendered with and browsers may keep them for a year; relative
+ * imports between scripts resolve inside that same path. Read once, at the first page.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_STYLE } from './style.js';
+
+export interface WebAsset {
+  readonly type: string;
+  readonly body: Buffer;
+}
+
+export interface WebAssets {
+  /** `/.assets/<hash>/`: where every asset of this build is served. */
+  readonly base: string;
+  readonly files: ReadonlyMap<string, WebAsset>;
+}
+
+export const ASSETS_ROOT = '/.assets/';
+
+/** dist/src/api/pages/web/ → dist/web/ */
+const BUILT_SCRIPTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'web');
+
+const SCRIPT = 'text/javascript; charset=utf-8';
+
+let loaded: WebAssets | null = null;
+
+export function webAssets(): WebAssets {
+  loaded ??= load();
+  return loaded;
+}
+
+/** The URL of one asset of this build (`app.js`, `app.css`). */
+export function assetUrl(name: string): string {
+  return `${webAssets().base}${name}`;
+}
+
+function load(): WebAssets {
+  const files = new Map<string, WebAsset>([['app.css', { type: 'text/css; charset=utf-8', body: Buffer.from(APP_STYLE) }]]);
+  if (!existsSync(BUILT_SCRIPTS)) throw new Error(`the web app's scripts are not built (${BUILT_SCRIPTS} is missing): run npm run build:ts`);
+  for (const name of readdirSync(BUILT_SCRIPTS, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (name.endsWith('.js')) files.set(name.split('\\').join('/'), { type: SCRIPT, body: readFileSync(join(BUILT_SCRIPTS, name)) });
+  }
+  const hash = createHash('sha256');
+  for (const [name, file] of files) hash.update(name).update('\0').update(file.body).update('\0');
+  return { base: `${ASSETS_ROOT}${hash.digest('base64url').slice(0, 16)}/`, files };
+}

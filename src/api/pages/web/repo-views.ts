@@ -1,0 +1,23 @@
+/**
+ * The repository pages by the view word of their URL (`tree`, `blob`, …): each reads the
+ * repository the router found readable by the viewer, at the revision of the URL.
+ */
+import type { Authentication } from '../../../auth/principal.js';
+import type { HttpRequest } from '../../../http/request.js';
+import type { Reply } from '../../../http/respond.js';
+import type { RepoInfo } from '../../../model/repos.js';
+import type { WebServices } from './services.js';
+import type { Viewer } from './viewer.js';
+import type { RepoLocation } from './web-paths.js';
+
+export interface RepoViewRequest {
+  readonly request: HttpRequest<Authentication>;
+  readonly viewer: Viewer;
+  readonly location: RepoLocation;
+  /** The repository, already known to be readable by the viewer. */
+  readonly repo: RepoInfo;
+}
+
+export type RepoView = (services: WebServices, view: RepoViewRequest, reply: Reply) => void | Promise<void>;
+
+export const REPO_VIEWS: Readonly<Record<string, RepoView>> = {};
