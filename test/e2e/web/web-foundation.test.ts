@@ -6,8 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { launchBrowser } from '../browser.js';
 import { FormBrowser } from '../oauth/oauth-fixture.js';
 import { OPEN, SECRET, startRestrictedInstance, type RestrictedInstance } from '../restricted-instance.js';
+import { assertAccessible, screenshotBothWidths } from './web-browser.js';
 
 let instance: RestrictedInstance;
 const PASSWORD = 'a long enough password';
@@ -115,5 +117,22 @@ test('on a private site (the default) a browser is sent to sign in and comes bac
     assert.equal((await bob.get('/search')).status, 200);
   } finally {
     instance.setConfig(PUBLIC);
+  }
+});
+
+test('the start page in Chromium: "/" focuses the search box, searching goes to /search?q=, no serious accessibility violation', async () => {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${instance.server.url}/search`);
+    await page.keyboard.press('/');
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id), 'app-search');
+    await page.keyboard.type('Router lang:go');
+    await Promise.all([page.waitForURL(/\/search\?q=/), page.keyboard.press('Enter')]);
+    assert.equal(new URL(page.url()).searchParams.get('q'), 'Router lang:go');
+    await assertAccessible(page, 'the start page');
+    await screenshotBothWidths(page, 'search-start');
+  } finally {
+    await browser.close();
   }
 });
