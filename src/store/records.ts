@@ -134,6 +134,8 @@ export interface OAuthClientRecord {
   readonly metadata: Readonly<Record<string, unknown>>;
   /** ISO 8601. */
   readonly createdAt: string;
+  /** A client whose id is the URL of its metadata document: when it was read, and until when (epoch ms) that copy is used. */
+  readonly metadataDocument?: { readonly fetchedAt: number; readonly freshUntil: number };
 }
 
 /** Every token issued from one authorization (and its refreshes): revoked together. */

@@ -9,6 +9,7 @@ import { getOAuthClient } from '../../store/oauth-clients.js';
 import type { OAuthDeviceRecord, Store, UserRecord } from '../../store/records.js';
 import { getSiteConfig, type SiteConfiguration } from '../../store/site-config.js';
 import { signedInUser, signIn, signOut, SignInLimiter, type SignInResult } from '../sign-in.js';
+import { refreshMetadataDocumentClient } from './client-metadata-document.js';
 import { checkAuthorizationRequest, redirectLocation, type AuthorizationCheck, type AuthorizationRequest } from './authorization-request.js';
 import { deviceAuthorization, type DeviceAnswer } from './device-authorization.js';
 import { introspect, revoke } from './introspection.js';
@@ -44,6 +45,8 @@ export interface IdentityProvider {
   authorizationServerMetadata(origin: string): Record<string, unknown>;
   protectedResourceMetadata(origin: string, resource: string): Record<string, unknown>;
   register(body: unknown): OAuthResult<Record<string, unknown>>;
+  /** Before checking an authorization request: reads (or reuses the cached copy of) the metadata document a URL client_id names; why it cannot be used, or null. */
+  prepareClient(clientId: string | null): Promise<string | null>;
   checkAuthorization(params: URLSearchParams, origin: string): AuthorizationCheck;
   /** Whether the user already allowed this request's client, scopes and resource. */
   consented(user: UserRecord, request: AuthorizationRequest): boolean;
@@ -86,6 +89,10 @@ export function createIdentityProvider(store: Store, limiter = new SignInLimiter
     authorizationServerMetadata: (origin) => authorizationServerMetadata(origin, dynamicRegistration()),
     protectedResourceMetadata,
     register: (body) => registerClient(store, body),
+    prepareClient: async (clientId) => {
+      if (clientId === null || !dynamicRegistration()) return null;
+      return refreshMetadataDocumentClient(store, clientId, site().auth.oauth.clientMetadataDocumentsAllowLoopback);
+    },
     checkAuthorization: (params, origin) => checkAuthorizationRequest(store, params, origin, dynamicRegistration()),
     consented: (user, request) => consentCovers(store, user.id, request.client.id, request.scopes, request.resource),
     decide(user, request, origin, allow) {
