@@ -147,6 +147,8 @@ export interface OAuthFamilyRecord {
   readonly userId: number;
   readonly revoked: boolean;
   readonly createdAt: number;
+  /** When its last-expiring token expires (epoch ms): after that the family is purged. Absent on families issued before it was kept. */
+  readonly expiresAt?: number;
 }
 
 /** A code, device code, access or refresh token (stored under its hash), or a user code (stored as typed). */

@@ -4,6 +4,7 @@
  * registration is on) at every call, so a change applies to the next request of any process.
  * The doors see no store; everything they may do is here.
  */
+import { purgeExpired } from '../../store/expiry.js';
 import { consentCovers, createAuthorizationCode, decideDevice, findPendingDevice, normalizeUserCode, rememberConsent } from '../../store/oauth-codes.js';
 import { getOAuthClient } from '../../store/oauth-clients.js';
 import type { OAuthDeviceRecord, Store, UserRecord } from '../../store/records.js';
@@ -66,6 +67,11 @@ export interface IdentityProvider {
 
 export function createIdentityProvider(store: Store, limiter = new SignInLimiter()): IdentityProvider {
   const site = (): SiteConfiguration => getSiteConfig(store).effective;
+  /** Every request that stores codes, tokens or a session also sweeps a bounded slice of what expired. */
+  const thenPurge = <T>(result: T): T => {
+    purgeExpired(store);
+    return result;
+  };
   const dynamicRegistration = () => site().auth.idpDynamicClientRegistrationEnabled;
   const oauthSettings = (): OAuthSettings => {
     const { oauth } = site().auth;
@@ -102,10 +108,10 @@ export function createIdentityProvider(store: Store, limiter = new SignInLimiter
         clientId: request.client.id, userId: user.id, redirectUri: request.redirectUri, codeChallenge: request.codeChallenge,
         scopes: request.scopes, resource: request.resource,
       }, CODE_LIFETIME_MS);
-      return redirectLocation(request.redirectUri, origin, { code, state: request.state });
+      return thenPurge(redirectLocation(request.redirectUri, origin, { code, state: request.state }));
     },
-    token: (authorization, form, origin) => tokenRequest(store, authorization, form, origin, oauthSettings()),
-    deviceAuthorization: (authorization, form, origin) => deviceAuthorization(store, authorization, form, origin, dynamicRegistration()),
+    token: (authorization, form, origin) => thenPurge(tokenRequest(store, authorization, form, origin, oauthSettings())),
+    deviceAuthorization: (authorization, form, origin) => thenPurge(deviceAuthorization(store, authorization, form, origin, dynamicRegistration())),
     pendingDevice(typed) {
       const found = pending(typed);
       if (found === null) return null;
@@ -118,7 +124,7 @@ export function createIdentityProvider(store: Store, limiter = new SignInLimiter
     },
     introspect: (authorization, form, origin) => introspect(store, authorization, form, origin, dynamicRegistration()),
     revoke: (authorization, form) => revoke(store, authorization, form, dynamicRegistration()),
-    signIn: (attempt) => signIn(store, limiter, attempt, site().auth.sessionExpiryHours * 3_600_000),
+    signIn: async (attempt) => thenPurge(await signIn(store, limiter, attempt, site().auth.sessionExpiryHours * 3_600_000)),
     signedInUser: (sessionId) => signedInUser(store, sessionId),
     signOut: (sessionId) => signOut(store, sessionId),
     sessionLifetimeSeconds: () => site().auth.sessionExpiryHours * 3600,
