@@ -32,7 +32,7 @@ describe('client ID metadata documents', () => {
   it('are not fetched from a host name that resolves to loopback unless loopback is allowed', async () => {
     const fetched = await fetchMetadataDocument(new URL('https://localhost/client.json'), { allowLoopback: false, timeoutMs: 5_000, maxBytes: 5_120 });
     assert.equal(fetched.ok, false);
-    assert.match(fetched.ok ? '' : fetched.problem, /^the host localhost resolves to (127\.0\.0\.1|::1) is a loopback address; it is not fetched$/);
+    assert.match(fetched.ok ? '' : fetched.problem, /^the host localhost resolves to (127\.0\.0\.1|::1), a loopback address; it is not fetched$/);
   });
 
   it('give a public, self-described client with the draft\'s defaults', () => {

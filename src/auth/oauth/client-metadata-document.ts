@@ -19,7 +19,7 @@ const MAX_REDIRECT_URIS = 10;
 const GRANT_TYPES = ['authorization_code', 'refresh_token'];
 const ECHOED = ['client_uri', 'logo_uri', 'contacts', 'tos_uri', 'policy_uri', 'software_id', 'software_version'] as const;
 
-/** Whether a client_id asks to be read as a metadata document URL (then isMetadataDocumentUrl decides if it may be). */
+/** Whether a client_id asks to be read as a metadata document URL (metadataDocumentUrlProblem then says whether it may be one). */
 export function looksLikeUrl(clientId: string): boolean {
   return /^https?:\/\//i.test(clientId);
 }

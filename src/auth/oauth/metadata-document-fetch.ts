@@ -37,10 +37,11 @@ for (const [network, prefix] of [
   ['::', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
 ] as const) RESERVED.addSubnet(network, prefix, 'ipv6');
 
-function addressProblem(address: string, family: 4 | 6, policy: FetchPolicy): string | null {
+/** What kind of address may not be fetched (`a loopback address`), or null. */
+function refusedKind(address: string, family: 4 | 6, policy: FetchPolicy): string | null {
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (RESERVED.check(address, type)) return `${address} is a private or reserved address`;
-  if (LOOPBACK.check(address, type) && !policy.allowLoopback) return `${address} is a loopback address`;
+  if (RESERVED.check(address, type)) return 'a private or reserved address';
+  if (LOOPBACK.check(address, type) && !policy.allowLoopback) return 'a loopback address';
   return null;
 }
 
@@ -58,8 +59,8 @@ async function resolveChecked(host: string, policy: FetchPolicy): Promise<{ addr
   }
   // Every address is checked: a name that resolves to a public and a private address is refused.
   for (const { address, family } of addresses) {
-    const problem = addressProblem(address, family === 6 ? 6 : 4, policy);
-    if (problem !== null) return `the host ${host} resolves to ${problem}; it is not fetched`;
+    const kind = refusedKind(address, family === 6 ? 6 : 4, policy);
+    if (kind !== null) return `${literal === 0 ? `the host ${host} resolves to ${address},` : `the address ${address} is`} ${kind}; it is not fetched`;
   }
   const first = addresses[0];
   return first === undefined ? `the host ${host} does not resolve` : { address: first.address, family: first.family === 6 ? 6 : 4 };

@@ -77,7 +77,7 @@ describe('client ID metadata documents', () => {
 
   it('are not fetched from loopback until the site allows it', async () => {
     documents.answer('/blocked.json', jsonDocument(documentFor('/blocked.json')));
-    await refused(`${documents.origin}/blocked.json`, /resolves to 127\.0\.0\.1 is a loopback address; it is not fetched/);
+    await refused(`${documents.origin}/blocked.json`, /the address 127\.0\.0\.1 is a loopback address; it is not fetched/);
     assert.equal(documents.requests('/blocked.json'), 0, 'no request reached the host');
     await refused('https://10.1.2.3/client.json', /10\.1\.2\.3 is a private or reserved address/);
     await refused('https://[::ffff:c0a8:101]/client.json', /::ffff:c0a8:101 is a private or reserved address/);
