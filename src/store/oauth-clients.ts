@@ -1,6 +1,6 @@
 /**
- * OAuth clients: registered by anyone through RFC 7591 (public or confidential, scope `mcp` only) or
- * made by an admin. Client secrets are shown once and kept only as SHA-256; checking one compares
+ * OAuth clients: registered by anyone through RFC 7591 (public or confidential, scope `mcp` only),
+ * described by a client ID metadata document (stored under its URL), or made by an admin. Client secrets are shown once and kept only as SHA-256; checking one compares
  * hashes in constant time. Deleting a client deletes its consents and revokes its grants. One
  * client is built in and never stored: the command line's (BUILTIN_CLI_CLIENT).
  */
@@ -50,6 +50,14 @@ export const BUILTIN_CLI_CLIENT: OAuthClientRecord = {
   metadata: {},
   createdAt: new Date(0).toISOString(),
 };
+
+/** Stores or replaces a client described by its metadata document (its id is the document's URL), keeping when it was first seen. */
+export function saveMetadataDocumentClient(store: Store, client: OAuthClientRecord): void {
+  store.root.transactionSync(() => {
+    const before = store.oauthClients.get(client.id);
+    store.oauthClients.putSync(client.id, before === undefined ? client : { ...client, createdAt: before.createdAt });
+  });
+}
 
 export function getOAuthClient(store: Store, clientId: string): OAuthClientRecord | undefined {
   if (clientId === BUILTIN_CLI_CLIENT.id) return BUILTIN_CLI_CLIENT;

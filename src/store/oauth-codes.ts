@@ -95,6 +95,9 @@ export function decideDevice(store: Store, userCode: string, userId: number, app
   });
 }
 
+/** RFC 8628 §3.5: how much longer the interval gets with each slow_down. */
+export const SLOW_DOWN_SECONDS = 5;
+
 export type DevicePoll =
   | { readonly ok: true; readonly tokens: IssuedTokens }
   | { readonly ok: false; readonly error: 'authorization_pending' | 'slow_down' | 'access_denied' | 'expired_token' | 'invalid_grant' };
@@ -110,7 +113,9 @@ export function pollDevice(store: Store, deviceCode: string, clientId: string, l
     if (device.status === 'used') return { ok: false, error: 'invalid_grant' };
     if (device.status === 'pending') {
       const tooSoon = now - device.lastPolledAt < device.intervalSeconds * 1000;
-      store.oauthSecrets.putSync(key, { ...device, lastPolledAt: now });
+      // §3.5: after slow_down the interval is 5 seconds longer, for that poll and every later one.
+      const intervalSeconds = device.intervalSeconds + (tooSoon ? SLOW_DOWN_SECONDS : 0);
+      store.oauthSecrets.putSync(key, { ...device, lastPolledAt: now, intervalSeconds });
       return { ok: false, error: tooSoon ? 'slow_down' : 'authorization_pending' };
     }
     store.oauthSecrets.putSync(key, { ...device, status: 'used' });

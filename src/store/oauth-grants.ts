@@ -62,6 +62,9 @@ export function issueTokens(store: Store, grant: GrantScope, familyId: string, l
     refreshToken = randomSecret(REFRESH_TOKEN_PREFIX);
     store.oauthSecrets.putSync(secretKey(refreshToken), { ...base, kind: 'refresh', expiresAt: now + lifetimes.refreshMs });
   }
+  const lastExpiry = Math.max(accessExpiresAt, lifetimes.refreshMs === null ? 0 : now + lifetimes.refreshMs);
+  const family = store.oauthFamilies.get(familyId);
+  if (family !== undefined && (family.expiresAt ?? 0) < lastExpiry) store.oauthFamilies.putSync(familyId, { ...family, expiresAt: lastExpiry });
   return { accessToken, refreshToken, accessExpiresAt, scopes: base.scopes, familyId };
 }
 

@@ -134,6 +134,8 @@ export interface OAuthClientRecord {
   readonly metadata: Readonly<Record<string, unknown>>;
   /** ISO 8601. */
   readonly createdAt: string;
+  /** A client whose id is the URL of its metadata document: when it was read, and until when (epoch ms) that copy is used. */
+  readonly metadataDocument?: { readonly fetchedAt: number; readonly freshUntil: number };
 }
 
 /** Every token issued from one authorization (and its refreshes): revoked together. */
@@ -145,6 +147,8 @@ export interface OAuthFamilyRecord {
   readonly userId: number;
   readonly revoked: boolean;
   readonly createdAt: number;
+  /** When its last-expiring token expires (epoch ms): after that the family is purged. Absent on families issued before it was kept. */
+  readonly expiresAt?: number;
 }
 
 /** A code, device code, access or refresh token (stored under its hash), or a user code (stored as typed). */

@@ -27,6 +27,7 @@ const SETTINGS: Readonly<Record<string, { readonly kind: SettingKind; readonly d
   'auth.oauth.accessTokenExpirySeconds': { kind: 'positive integer', default: 3600 },
   'auth.oauth.refreshTokenExpiryDays': { kind: 'positive integer', default: 90 },
   'auth.oauth.refreshTokenReuseGraceSeconds': { kind: 'non-negative integer', default: 30 },
+  'auth.oauth.clientMetadataDocumentsAllowLoopback': { kind: 'boolean', default: false },
   externalURL: { kind: 'http(s) URL or empty', default: '' },
   'rateLimits.graphQLMaxDepth': { kind: 'positive integer', default: 30 },
   'rateLimits.graphQLMaxFieldCount': { kind: 'positive integer', default: 500000 },
@@ -81,8 +82,16 @@ export interface SiteConfiguration {
     readonly public: boolean;
     /** How long a browser sign-in lasts. */
     readonly sessionExpiryHours: number;
-    /** The authorization server's token lifetimes, and how long a used refresh token still answers its successor. */
-    readonly oauth: { readonly accessTokenExpirySeconds: number; readonly refreshTokenExpiryDays: number; readonly refreshTokenReuseGraceSeconds: number };
+    /**
+     * The authorization server's token lifetimes, and how long a used refresh token still answers its successor.
+     * clientMetadataDocumentsAllowLoopback: client ID metadata documents may be fetched from a loopback address (tests, a one-machine setup); private ranges never.
+     */
+    readonly oauth: {
+      readonly accessTokenExpirySeconds: number;
+      readonly refreshTokenExpiryDays: number;
+      readonly refreshTokenReuseGraceSeconds: number;
+      readonly clientMetadataDocumentsAllowLoopback: boolean;
+    };
   };
   /** The origin users reach the instance at (Sourcegraph's setting); empty: the request's own Host. https here makes cookies Secure. */
   readonly externalURL: string;

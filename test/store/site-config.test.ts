@@ -40,7 +40,7 @@ describe('site configuration', () => {
       mcp: { enabled: true, maxAnswerTokens: 8000, tools: { disabled: [] } },
       auth: {
         idpDynamicClientRegistrationEnabled: true, public: false, sessionExpiryHours: 720,
-        oauth: { accessTokenExpirySeconds: 3600, refreshTokenExpiryDays: 90, refreshTokenReuseGraceSeconds: 30 },
+        oauth: { accessTokenExpirySeconds: 3600, refreshTokenExpiryDays: 90, refreshTokenReuseGraceSeconds: 30, clientMetadataDocumentsAllowLoopback: false },
       },
       externalURL: '',
       rateLimits: {

@@ -1,6 +1,7 @@
 /**
  * The pages a person meets during an authorization: consent at `/.auth/idp/oauth/authorize` (which
- * client, its redirect host, which scopes, which resource; allowing is remembered) and `/device`,
+ * client, its redirect host, the metadata document it came from and a warning when that document
+ * only returns to loopback; which scopes, which resource; allowing is remembered) and `/device`,
  * where a user code from a device is approved. Both ask for sign-in first and come back after it.
  */
 import { AUTHORIZATION_PARAMS, type AuthorizationRequest } from '../../auth/oauth/authorization-request.js';
@@ -29,14 +30,26 @@ function resourceText(origin: string, resource: string): string {
   return resource === '/' ? `all of ${origin}` : `${origin}${resource}`;
 }
 
+function isLoopbackUri(uri: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(uri).hostname);
+  } catch {
+    return false;
+  }
+}
+
 function consentPage(context: PageContext, request: AuthorizationRequest, params: URLSearchParams): SafeHtml {
   const hidden = AUTHORIZATION_PARAMS.flatMap((name) => {
     const value = params.get(name);
     return value === null ? [] : [html`<input type="hidden" name="${name}" value="${value}">`];
   });
-  return html`<h1>Authorize ${request.client.name}?</h1>
-<p><b>${request.client.name}</b>${request.client.dynamic ? ' (registered itself with this server)' : ''} wants access to your account
+  const { client } = request;
+  const origin = client.metadataDocument === undefined ? (client.dynamic ? ' (registered itself with this server)' : '')
+    : html` (described by its document at <code>${client.id}</code>)`;
+  return html`<h1>Authorize ${client.name}?</h1>
+<p><b>${client.name}</b>${origin} wants access to your account
 <b>${context.user?.username ?? ''}</b>. You will be sent back to <code>${new URL(request.redirectUri).host || request.redirectUri}</code>.</p>
+${client.metadataDocument !== undefined && client.redirectUris.every(isLoopbackUri) ? html`<p class="error" role="alert">This application only returns to your own computer (${new URL(request.redirectUri).hostname}): any program running there could be using its name. Allow only if you just started ${client.name} yourself.</p>` : ''}
 <p>It asks to:</p>${scopeList(request.scopes)}
 <p>on <code>${resourceText(context.origin, request.resource)}</code>.</p>
 <form method="post" action="${AUTHORIZE_PATH}">${csrfField(context)}${hidden}
@@ -45,9 +58,13 @@ function consentPage(context: PageContext, request: AuthorizationRequest, params
 </form>`;
 }
 
-function answerAuthorization(idp: IdentityProvider, reply: Reply, context: PageContext, params: URLSearchParams, decision: string | null): void {
+async function answerAuthorization(idp: IdentityProvider, reply: Reply, context: PageContext, params: URLSearchParams, decision: string | null): Promise<void> {
+  const failed = (message: string) => sendPage(reply, 400, context, 'Authorization failed', html`<h1>Authorization failed</h1><p class="error">${message}</p>`);
+  const clientIds = params.getAll('client_id');
+  const documentProblem = clientIds.length === 1 ? await idp.prepareClient(clientIds[0]!) : null;
+  if (documentProblem !== null) return failed(documentProblem);
   const check = idp.checkAuthorization(params, context.origin);
-  if (check.kind === 'show') return sendPage(reply, 400, context, 'Authorization failed', html`<h1>Authorization failed</h1><p class="error">${check.message}</p>`);
+  if (check.kind === 'show') return failed(check.message);
   if (check.kind === 'redirect') return reply.send(302, '', { Location: check.location, 'Cache-Control': 'no-store' });
   if (context.user === null) return redirect(reply, signInLocation(`${AUTHORIZE_PATH}?${params.toString()}`));
   const { request: authorization } = check;
@@ -79,7 +96,7 @@ export function consentRoutes(idp: IdentityProvider): Route[] {
   return [
     {
       method: 'GET', path: AUTHORIZE_PATH, handler(request, reply) {
-        answerAuthorization(idp, reply, pageContext(request, idp), request.query, null);
+        return answerAuthorization(idp, reply, pageContext(request, idp), request.query, null);
       },
     },
     {
@@ -89,7 +106,7 @@ export function consentRoutes(idp: IdentityProvider): Route[] {
         if (form === null) return refuseForm(reply, context);
         const params = new URLSearchParams();
         for (const name of AUTHORIZATION_PARAMS) for (const value of form.getAll(name)) params.append(name, value);
-        answerAuthorization(idp, reply, context, params, form.get('decision') === 'allow' ? 'allow' : 'deny');
+        return answerAuthorization(idp, reply, context, params, form.get('decision') === 'allow' ? 'allow' : 'deny');
       },
     },
     {

@@ -31,7 +31,8 @@ export function authorizationServerMetadata(origin: string, dynamicRegistration:
     introspection_endpoint_auth_methods_supported: ['none', 'client_secret_basic', 'client_secret_post'],
     scopes_supported: SUPPORTED_SCOPES,
     authorization_response_iss_parameter_supported: true,
-    client_id_metadata_document_supported: false,
+    // Self-described clients are governed by the same switch as self-registered ones.
+    client_id_metadata_document_supported: dynamicRegistration,
     // OpenID discovery requires these; no ID token is ever issued (the code flow returns none).
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['none'],

@@ -5,7 +5,7 @@
  */
 import { createOAuthClient } from '../../store/oauth-clients.js';
 import type { OAuthClientRecord, Store } from '../../store/records.js';
-import { redirectUriProblem } from './clients.js';
+import { IDENTITY_SCOPES, redirectUriProblem } from './clients.js';
 import { failure, success, type OAuthResult } from './oauth-error.js';
 
 const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'] as const;
@@ -54,9 +54,10 @@ export function registerClient(store: Store, body: unknown): OAuthResult<Json> {
     const problem = redirectUriProblem(uri);
     if (problem !== null) return failure('invalid_redirect_uri', problem);
   }
+  // Identity scopes such as offline_access (mcp-remote asks for it) grant nothing here, so they are accepted and not echoed.
   const scope = request['scope'];
-  if (scope !== undefined && (typeof scope !== 'string' || scope.split(' ').filter(Boolean).some((s) => s !== 'mcp'))) {
-    return failure('invalid_client_metadata', 'registered clients may only have the scope "mcp"');
+  if (scope !== undefined && (typeof scope !== 'string' || scope.split(' ').filter(Boolean).some((s) => s !== 'mcp' && !(IDENTITY_SCOPES as readonly string[]).includes(s)))) {
+    return failure('invalid_client_metadata', `registered clients may only have the scope "mcp" (and ${IDENTITY_SCOPES.join(', ')}, which grant nothing more)`);
   }
   const name = request['client_name'] ?? 'Unnamed MCP client';
   if (typeof name !== 'string' || name.trim() === '' || name.length > 200) return failure('invalid_client_metadata', 'client_name must be a non-empty string of at most 200 characters');

@@ -4,11 +4,13 @@
  * registration is on) at every call, so a change applies to the next request of any process.
  * The doors see no store; everything they may do is here.
  */
+import { purgeExpired } from '../../store/expiry.js';
 import { consentCovers, createAuthorizationCode, decideDevice, findPendingDevice, normalizeUserCode, rememberConsent } from '../../store/oauth-codes.js';
 import { getOAuthClient } from '../../store/oauth-clients.js';
 import type { OAuthDeviceRecord, Store, UserRecord } from '../../store/records.js';
 import { getSiteConfig, type SiteConfiguration } from '../../store/site-config.js';
 import { signedInUser, signIn, signOut, SignInLimiter, type SignInResult } from '../sign-in.js';
+import { refreshMetadataDocumentClient } from './client-metadata-document.js';
 import { checkAuthorizationRequest, redirectLocation, type AuthorizationCheck, type AuthorizationRequest } from './authorization-request.js';
 import { deviceAuthorization, type DeviceAnswer } from './device-authorization.js';
 import { introspect, revoke } from './introspection.js';
@@ -44,6 +46,8 @@ export interface IdentityProvider {
   authorizationServerMetadata(origin: string): Record<string, unknown>;
   protectedResourceMetadata(origin: string, resource: string): Record<string, unknown>;
   register(body: unknown): OAuthResult<Record<string, unknown>>;
+  /** Before checking an authorization request: reads (or reuses the cached copy of) the metadata document a URL client_id names; why it cannot be used, or null. */
+  prepareClient(clientId: string | null): Promise<string | null>;
   checkAuthorization(params: URLSearchParams, origin: string): AuthorizationCheck;
   /** Whether the user already allowed this request's client, scopes and resource. */
   consented(user: UserRecord, request: AuthorizationRequest): boolean;
@@ -63,6 +67,11 @@ export interface IdentityProvider {
 
 export function createIdentityProvider(store: Store, limiter = new SignInLimiter()): IdentityProvider {
   const site = (): SiteConfiguration => getSiteConfig(store).effective;
+  /** Every request that stores codes, tokens or a session also sweeps a bounded slice of what expired. */
+  const thenPurge = <T>(result: T): T => {
+    purgeExpired(store);
+    return result;
+  };
   const dynamicRegistration = () => site().auth.idpDynamicClientRegistrationEnabled;
   const oauthSettings = (): OAuthSettings => {
     const { oauth } = site().auth;
@@ -86,6 +95,10 @@ export function createIdentityProvider(store: Store, limiter = new SignInLimiter
     authorizationServerMetadata: (origin) => authorizationServerMetadata(origin, dynamicRegistration()),
     protectedResourceMetadata,
     register: (body) => registerClient(store, body),
+    prepareClient: async (clientId) => {
+      if (clientId === null || !dynamicRegistration()) return null;
+      return refreshMetadataDocumentClient(store, clientId, site().auth.oauth.clientMetadataDocumentsAllowLoopback);
+    },
     checkAuthorization: (params, origin) => checkAuthorizationRequest(store, params, origin, dynamicRegistration()),
     consented: (user, request) => consentCovers(store, user.id, request.client.id, request.scopes, request.resource),
     decide(user, request, origin, allow) {
@@ -95,10 +108,10 @@ export function createIdentityProvider(store: Store, limiter = new SignInLimiter
         clientId: request.client.id, userId: user.id, redirectUri: request.redirectUri, codeChallenge: request.codeChallenge,
         scopes: request.scopes, resource: request.resource,
       }, CODE_LIFETIME_MS);
-      return redirectLocation(request.redirectUri, origin, { code, state: request.state });
+      return thenPurge(redirectLocation(request.redirectUri, origin, { code, state: request.state }));
     },
-    token: (authorization, form, origin) => tokenRequest(store, authorization, form, origin, oauthSettings()),
-    deviceAuthorization: (authorization, form, origin) => deviceAuthorization(store, authorization, form, origin, dynamicRegistration()),
+    token: (authorization, form, origin) => thenPurge(tokenRequest(store, authorization, form, origin, oauthSettings())),
+    deviceAuthorization: (authorization, form, origin) => thenPurge(deviceAuthorization(store, authorization, form, origin, dynamicRegistration())),
     pendingDevice(typed) {
       const found = pending(typed);
       if (found === null) return null;
@@ -111,7 +124,7 @@ export function createIdentityProvider(store: Store, limiter = new SignInLimiter
     },
     introspect: (authorization, form, origin) => introspect(store, authorization, form, origin, dynamicRegistration()),
     revoke: (authorization, form) => revoke(store, authorization, form, dynamicRegistration()),
-    signIn: (attempt) => signIn(store, limiter, attempt, site().auth.sessionExpiryHours * 3_600_000),
+    signIn: async (attempt) => thenPurge(await signIn(store, limiter, attempt, site().auth.sessionExpiryHours * 3_600_000)),
     signedInUser: (sessionId) => signedInUser(store, sessionId),
     signOut: (sessionId) => signOut(store, sessionId),
     sessionLifetimeSeconds: () => site().auth.sessionExpiryHours * 3600,

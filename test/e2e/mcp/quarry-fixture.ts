@@ -33,7 +33,8 @@ function quarry(args: readonly string[]): void {
   assert.equal(run.status, 0, `quarry ${args.join(' ')} failed: ${run.stdout}${run.stderr}`);
 }
 
-export async function startQuarry(): Promise<QuarryFixture> {
+/** `env`: the server process's environment (e.g. NODE_EXTRA_CA_CERTS for a test's own TLS server). */
+export async function startQuarry(env: NodeJS.ProcessEnv = process.env): Promise<QuarryFixture> {
   const source = makeTempDir('quarry-mcp-src');
   const data = makeTempDir('quarry-mcp-data');
   initRepo(source);
@@ -41,7 +42,7 @@ export async function startQuarry(): Promise<QuarryFixture> {
   commitAll(source, 'initial');
   quarry(['repos', 'add', REPO, source, '--data', data]);
   quarry(['index', '--data', data]);
-  const server = await startServerProcess(data);
+  const server = await startServerProcess(data, [], env);
   assert.ok(server.adminToken, 'the first start on an empty data dir prints an admin token');
   return {
     server,

@@ -21,8 +21,8 @@ export interface OAuthFixture extends QuarryFixture {
   setConfig(document: Record<string, unknown>): void;
 }
 
-export async function startOAuthQuarry(config: Record<string, unknown> = {}): Promise<OAuthFixture> {
-  const fixture = await startQuarry();
+export async function startOAuthQuarry(config: Record<string, unknown> = {}, env: NodeJS.ProcessEnv = process.env): Promise<OAuthFixture> {
+  const fixture = await startQuarry(env);
   const data = fixture.dataDir;
   const quarry = (args: readonly string[], input?: string) => {
     const run = spawnSync(process.execPath, [BIN, ...args, '--data', data], { encoding: 'utf8', input });

@@ -91,6 +91,8 @@ describe('redirect URIs', () => {
     }
     const { status, body } = await register(quarry.url, { scope: 'mcp user:all' });
     assert.deepEqual([status, body['error']], [400, 'invalid_client_metadata'], 'registered clients get mcp only');
+    const withIdentity = await register(quarry.url, { scope: 'mcp offline_access' });
+    assert.deepEqual([withIdentity.status, withIdentity.body['scope']], [201, 'mcp'], 'offline_access (mcp-remote asks for it) is accepted and grants nothing more');
   });
 
   it('sign-in never sends the browser off the site', async () => {
