@@ -4,12 +4,11 @@
  * Markdown, or Sourcegraph's message to poll with deepsearch_read when it is still running.
  */
 import type { DeepSearch } from '../../../deepsearch/service.js';
+import { checkQuestion } from '../../../deepsearch/question.js';
 import { conversationLink, pollingMessage, questionMarkdown } from '../../../deepsearch/render.js';
 import { objectSchema } from '../arguments.js';
 import { researchTools } from '../research-tools.js';
 import { ToolError, type ToolAnswer, type ToolContext, type ToolDefinition } from '../tool.js';
-
-const MAX_QUESTION_CHARS = 4000;
 
 export function deepSearchOf(ctx: ToolContext): DeepSearch {
   const service = ctx.services.deepSearch;
@@ -24,9 +23,9 @@ Example: {"question":"How are path parameters parsed?"}`,
   inputSchema: objectSchema({ question: { type: 'string', description: 'The question.' } }, ['question']),
   async run(args, ctx): Promise<ToolAnswer> {
     const service = deepSearchOf(ctx);
-    const question = args.question.trim();
-    if (question === '') throw new ToolError('question is empty: ask something about the code, e.g. "Where are sessions expired?"');
-    if (question.length > MAX_QUESTION_CHARS) throw new ToolError(`question is ${question.length} characters; keep it under ${MAX_QUESTION_CHARS}.`);
+    const checked = checkQuestion(args.question);
+    if (!checked.ok) throw new ToolError(checked.problem);
+    const { question } = checked;
     const userId = ctx.principal.userId;
     if (userId === null) throw new ToolError('Deep search conversations belong to a user: sign in to ask.');
     const { principal, services, origin, maxAnswerTokens, log } = ctx;
