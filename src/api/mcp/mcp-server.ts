@@ -1,7 +1,7 @@
 /**
  * The MCP servers of one endpoint, inside a protocol thread: the SDK's low-level Server with the
  * tool list built once, and tools/call handed to a caller-supplied function (the main thread runs
- * the tool). Stateless mode gives each request its own transport; servers are pooled and
+ * the tool, reporting progress when the client sent a progress token). Stateless mode gives each request its own transport; servers are pooled and
  * reconnected, because building one (it compiles a JSON Schema validator) costs more than a call.
  * Unknown and disabled tools are protocol errors (-32602), as the 2025-11-25 spec asks for tools a
  * client cannot call; a call's arguments are checked here, as the client sent them, and bad ones are
