@@ -2,6 +2,8 @@
  * Composition root of the server: the services (services.ts) built once, the mirror sync schedule,
  * then the doors, each handed the services it uses. One-shot commands call createServices alone.
  */
+import { deepSearchPageRoutes } from './api/deepsearch/pages.js';
+import { deepSearchApiRoutes } from './api/deepsearch/rest.js';
 import { graphqlRoute } from './api/graphql/route.js';
 import { oauthRoutes } from './api/oauth/routes.js';
 import { consoleRoutes } from './api/pages/routes.js';
@@ -78,6 +80,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
       ...settingsRoutes({ idp: identity, accounts: services.accounts, apps: oauthApps }),
       ...oauthRoutes(identity),
       ...mcp.routes,
+      ...deepSearchApiRoutes({ deepSearch: mcp.deepSearch, askerFor: mcp.askerFor, site, origin: (headers) => identity.origin(headers) }),
+      ...deepSearchPageRoutes({ deepSearch: mcp.deepSearch, idp: identity, site }),
       // Last: the web app takes every path no route above does.
       ...webRoutes({ idp: identity, search: services.search, repos: services.repos, history: services.history, diffs: services.diffs, symbols: services.symbols }),
     ],

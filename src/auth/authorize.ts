@@ -14,6 +14,7 @@ export const SUDO_SUBJECT_NOT_ADMIN = 'The subject user of a sudo access token m
 export const MCP_NEEDS_TOKEN = 'Authorization required: send an access token with the mcp or user:all scope.';
 export const MCP_SCOPE_MISSING = 'This access token lacks the mcp scope.';
 export const WRONG_AUDIENCE = 'This token was issued for another resource.';
+export const DEEPSEARCH_NEEDS_TOKEN = 'Deep search conversations belong to users: send an access token with the user:all scope.';
 const MCP_ACCESS = 'MCP#ACCESS';
 
 const USER_ALL = 'user:all';
@@ -22,7 +23,7 @@ const MCP = 'mcp';
 
 export type McpDoor = 'mcp' | 'mcp-all' | 'mcp-deepsearch';
 /** Doors that serve a caller: allowed, they always name a principal. */
-export type CallerDoor = 'graphql' | 'stream' | McpDoor;
+export type CallerDoor = 'graphql' | 'stream' | 'deepsearch' | McpDoor;
 export type Door = CallerDoor | 'metrics' | 'health' | 'discovery' | 'console' | 'oauth' | 'pages' | 'other';
 
 /** The site settings the rules read: `auth.public`, anonymous callers on GraphQL and the stream API. */
@@ -107,6 +108,11 @@ const MCP_ENDPOINT = {
 const RULES: Readonly<Record<Door | 'sudo', Rule>> = {
   graphql: { ...SOURCEGRAPH_API, paths: ['/.api/graphql'], resource: '/.api/graphql' },
   stream: { ...SOURCEGRAPH_API, paths: ['/.api/search/stream'], resource: '/.api/search/stream' },
+  // Sourcegraph's legacy deep search REST API: its tokens, but never anonymous (a conversation has an owner).
+  deepsearch: {
+    ...SOURCEGRAPH_API, paths: ['/.api/deepsearch/v1', '/.api/deepsearch/v1/', '/.api/deepsearch/v1/*'], resource: '/.api/deepsearch/v1',
+    withoutCredentials: refusal(401, DEEPSEARCH_NEEDS_TOKEN),
+  },
   // Unknown paths under /.api/mcp are MCP's to answer (404 `no route`), so they share its row.
   mcp: { ...MCP_ENDPOINT, paths: ['/.api/mcp', '/.api/mcp/', '/.api/mcp/*'], resource: '/.api/mcp' },
   'mcp-all': { ...MCP_ENDPOINT, paths: ['/.api/mcp/all', '/.api/mcp/all/'], resource: '/.api/mcp/all' },
@@ -124,8 +130,8 @@ const RULES: Readonly<Record<Door | 'sudo', Rule>> = {
   console: { ...OPEN, paths: ['/debug/console', '/debug/console/*', '/.assets/*'] },
   // The authorization server: clients authenticate themselves to it, and people through the sign-in session.
   oauth: { ...OPEN, paths: ['/.auth/idp/oauth/*'] },
-  // Sign-in and the pages behind it, which read the sign-in session themselves.
-  pages: { ...OPEN, paths: ['/sign-in', '/sign-out', '/device', '/settings', '/settings/*', '/site-admin/*'] },
+  // Sign-in and the pages behind it, which read the sign-in session themselves (deep search's also a user:all token).
+  pages: { ...OPEN, paths: ['/sign-in', '/sign-out', '/device', '/settings', '/settings/*', '/site-admin/*', '/deepsearch/*'] },
   // The web app (search, repository pages), read as the signed-in person; everything else answers 404,
   // but not to anonymous callers of a private site.
   other: { ...OPEN, paths: [], privateMode: true, sessionCookie: true },

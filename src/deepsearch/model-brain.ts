@@ -29,9 +29,10 @@ function parseArguments(text: string): Record<string, unknown> | string {
 }
 
 function splitFollowups(text: string): { body: string; followups: string[] } {
-  const at = text.search(/^\s*FOLLOWUPS:/m);
+  // Spaces and tabs only before the marker: `\s` would match the blank line above it, and the line read would be that empty one.
+  const at = text.search(/^[ \t]*FOLLOWUPS:/m);
   if (at < 0) return { body: text.trim(), followups: [] };
-  const line = text.slice(at).split('\n')[0]!.replace(/^\s*FOLLOWUPS:/, '');
+  const line = text.slice(at).split('\n')[0]!.replace(/^[ \t]*FOLLOWUPS:/, '');
   return { body: text.slice(0, at).trim(), followups: line.split('|').map((q) => q.trim()).filter(Boolean).slice(0, 3) };
 }
 

@@ -6,7 +6,9 @@
 import { mcpRoutes, type McpFrontDoor } from '../api/mcp/routes.js';
 import { chooseBrain } from '../deepsearch/choose-brain.js';
 import { secretFromEnvironment } from '../config.js';
-import { DeepSearch } from '../deepsearch/service.js';
+import { DeepSearch, type Asker } from '../deepsearch/service.js';
+import { researchTools } from '../api/mcp/research-tools.js';
+import type { Principal } from '../auth/principal.js';
 import { openConversations } from '../store/conversations.js';
 import type { McpServices } from '../api/mcp/services.js';
 import type { SiteAccess } from '../auth/authorize.js';
@@ -16,7 +18,11 @@ import { PRODUCT_VERSION } from './graphql.js';
 
 export type McpToolServices = Pick<Services, 'catalog' | 'docs' | 'repos' | 'search' | 'diffs' | 'symbols' | 'history' | 'evaluator'>;
 
-export type ServerMcp = McpFrontDoor & { readonly deepSearch: DeepSearch };
+export interface ServerMcp extends McpFrontDoor {
+  readonly deepSearch: DeepSearch;
+  /** A caller of another door (the deep search REST API) as a research's asker: the MCP tools' functions, their repositories. */
+  askerFor(principal: Principal & { readonly userId: number }, origin: string): Asker;
+}
 
 export interface McpDoorDeps {
   readonly log: (line: string) => void;
@@ -27,10 +33,11 @@ export interface McpDoorDeps {
 export function createServerMcp(services: McpToolServices & Pick<Services, 'config' | 'settings' | 'store'>, deps: McpDoorDeps): ServerMcp {
   const { config } = services;
   const deepSearch = createDeepSearch(services, deps.log);
+  const toolServices = mcpServices(services, deepSearch);
   const door = mcpRoutes({
     settings: () => services.settings().mcp,
     site: (): SiteAccess => services.settings().auth,
-    services: mcpServices(services, deepSearch),
+    services: toolServices,
     origins: { loopbackListen: isLoopback(config.listen.host), allowedOrigins: config.mcpAllowedOrigins },
     disableDeepsearchTool: config.disableDeepsearchTool,
     protocolThreads: config.mcpThreads,
@@ -41,6 +48,10 @@ export function createServerMcp(services: McpToolServices & Pick<Services, 'conf
   return {
     routes: door.routes,
     deepSearch,
+    askerFor: (principal, origin) => ({
+      userId: principal.userId,
+      tools: (signal) => researchTools({ principal, services: toolServices, origin, maxAnswerTokens: services.settings().mcp.maxAnswerTokens, signal, log: deps.log }),
+    }),
     async close() {
       deepSearch.stopAll();
       await door.close();

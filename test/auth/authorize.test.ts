@@ -14,7 +14,7 @@ import { CONSOLE_ASSETS_PATH, CONSOLE_PATH } from '../../src/api/pages/console-p
 import { STREAM_PATH } from '../../src/api/stream/route.js';
 import { createAuthenticator, SUDO_USER_MISSING, type Authenticator } from '../../src/auth/authenticate.js';
 import {
-  authorize, authorizeSudo, doorOf, INVALID_TOKEN, MCP_NEEDS_TOKEN, MCP_SCOPE_MISSING, METRICS_NEED_ADMIN, METRICS_NEED_CREDENTIALS,
+  authorize, authorizeSudo, DEEPSEARCH_NEEDS_TOKEN, doorOf, INVALID_TOKEN, MCP_NEEDS_TOKEN, MCP_SCOPE_MISSING, METRICS_NEED_ADMIN, METRICS_NEED_CREDENTIALS,
   PRIVATE_MODE, privateModeRefusal, SUDO_SUBJECT_NOT_ADMIN, WRONG_AUDIENCE, type Door, type Refusal, type SiteAccess,
 } from '../../src/auth/authorize.js';
 import { ANONYMOUS, type Authentication, type CredentialSource, type Identity, type Principal } from '../../src/auth/principal.js';
@@ -105,6 +105,7 @@ const OPEN: Row = Object.fromEntries(Object.keys(CALLERS).map((caller) => [calle
 const EXPECTED: Readonly<Record<Door, Row>> = {
   graphql: SOURCEGRAPH_API,
   stream: SOURCEGRAPH_API,
+  deepsearch: { ...SOURCEGRAPH_API, 'no credentials': { private: PRIVATE, public: [401, DEEPSEARCH_NEEDS_TOKEN] } },
   mcp: MCP,
   'mcp-all': { ...MCP, 'OAuth for /.api/mcp/all': 'pass' },
   'mcp-deepsearch': MCP,
@@ -182,6 +183,7 @@ describe('doors and paths', () => {
   it('sends every route\'s path to the door the route asks', () => {
     assert.equal(doorOf(GRAPHQL_PATH), 'graphql');
     assert.equal(doorOf(STREAM_PATH), 'stream');
+    for (const path of ['/.api/deepsearch/v1', '/.api/deepsearch/v1/', '/.api/deepsearch/v1/7/questions']) assert.equal(doorOf(path), 'deepsearch', path);
     for (const [endpoint, path] of Object.entries(ENDPOINT_PATHS) as [Endpoint, string][]) {
       assert.equal(doorOf(path), ENDPOINT_DOORS[endpoint], path);
       assert.equal(doorOf(`${path}/`), ENDPOINT_DOORS[endpoint], `${path}/`);
@@ -193,7 +195,7 @@ describe('doors and paths', () => {
     assert.equal(doorOf(CONSOLE_PATH), 'console');
     for (const name of CONSOLE_ASSET_NAMES) assert.equal(doorOf(`${CONSOLE_ASSETS_PATH}${name}`), 'console', name);
     for (const path of ['/.auth/idp/oauth/token', '/.auth/idp/oauth/authorize', '/.auth/idp/oauth/device/code']) assert.equal(doorOf(path), 'oauth', path);
-    for (const path of ['/sign-in', '/sign-out', '/device', '/settings', '/settings/tokens']) assert.equal(doorOf(path), 'pages', path);
+    for (const path of ['/sign-in', '/sign-out', '/device', '/settings', '/settings/tokens', '/deepsearch/shared/x.md']) assert.equal(doorOf(path), 'pages', path);
     for (const path of ['/', '/anything/else', '/.api/graphqlx', '/healthz/x', '/.api']) assert.equal(doorOf(path), 'other', path);
   });
 });

@@ -51,7 +51,7 @@ async function ask(deepSearch: DeepSearch, question = 'where is audit defined?')
 }
 
 const call = (name: string, args: unknown): { name: string; arguments: string } => ({ name, arguments: JSON.stringify(args) });
-const ANSWER = 'audit is defined in [github.com/acme/app/web/audit.ts:1-3] and login calls it [github.com/acme/secret/web/login.ts:1-3].\nFOLLOWUPS: Who calls audit? | Is audit tested?';
+const ANSWER = 'audit is defined in [github.com/acme/app/web/audit.ts:1-3] and login calls it [github.com/acme/secret/web/login.ts:1-3].\n\nFOLLOWUPS: Who calls audit? | Is audit tested?';
 
 function researchScript(stream: boolean): Step[] {
   return [

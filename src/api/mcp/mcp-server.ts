@@ -1,7 +1,7 @@
 /**
  * The MCP servers of one endpoint, inside a protocol thread: the SDK's low-level Server with the
  * tool list built once, and tools/call handed to a caller-supplied function (the main thread runs
- * the tool). Stateless mode gives each request its own transport; servers are pooled and
+ * the tool, reporting progress when the client sent a progress token). Stateless mode gives each request its own transport; servers are pooled and
  * reconnected, because building one (it compiles a JSON Schema validator) costs more than a call.
  * Unknown and disabled tools are protocol errors (-32602), as the 2025-11-25 spec asks for tools a
  * client cannot call; a call's arguments are checked here, as the client sent them, and bad ones are
@@ -9,12 +9,12 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type ServerNotification, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { shorten } from '../../git/input.js';
 import { checkArguments } from './arguments.js';
 import type { DetachedArguments } from './call-arguments.js';
 import type { ListedTool } from './protocol-messages.js';
-import type { Endpoint, ToolAnswer } from './tool.js';
+import { DEFAULT_ANNOTATIONS, type Endpoint, type ProgressReporter, type ToolAnswer } from './tool.js';
 
 export const SERVER_NAME = 'quarry';
 
@@ -24,8 +24,8 @@ const ENDPOINT_INSTRUCTIONS: Readonly<Record<Endpoint, string>> = {
   deepsearch: 'Deep Search agent tools only.',
 };
 
-/** Runs a listed tool for the HTTP request `requestId`; the signal aborts when the client leaves. */
-export type CallTool = (requestId: number, name: string, args: unknown, signal: AbortSignal) => Promise<ToolAnswer>;
+/** Runs a listed tool for the HTTP request `requestId`; the signal aborts when the client leaves; `progress` when the client asked for it. */
+export type CallTool = (requestId: number, name: string, args: unknown, signal: AbortSignal, progress?: ProgressReporter) => Promise<ToolAnswer>;
 
 export interface ServerEnvironment {
   readonly version: string;
@@ -60,7 +60,7 @@ function rawArgumentsOf(extra: HandlerExtra, parsed: unknown): unknown {
 
 export function createMcpServer(endpoint: Endpoint, tools: readonly ListedTool[], env: ServerEnvironment): Server {
   const listing = {
-    tools: tools.map((t): Tool => ({ name: t.name, description: t.description, inputSchema: { ...t.inputSchema, required: [...t.inputSchema.required] }, annotations: { readOnlyHint: true, openWorldHint: false } })),
+    tools: tools.map((t): Tool => ({ name: t.name, description: t.description, inputSchema: { ...t.inputSchema, required: [...t.inputSchema.required] }, annotations: { ...DEFAULT_ANNOTATIONS, ...t.annotations } })),
   };
   const schemas = new Map(tools.map((t) => [t.name, t.inputSchema]));
   const server = new Server(
@@ -84,13 +84,23 @@ export function createMcpServer(endpoint: Endpoint, tools: readonly ListedTool[]
     // Checked here, so only plain flat values cross to the main thread: arbitrary JSON (nested a
     // thousand deep, say) could not be cloned there, or would overflow the stack doing it.
     const checked = checkArguments(schema, rawArgumentsOf(extra, args));
-    const answer = checked.ok ? await env.callTool(requestIdOf(extra), name, checked.args, extra.signal) : { text: checked.message, isError: true };
+    const answer = checked.ok ? await env.callTool(requestIdOf(extra), name, checked.args, extra.signal, progressOf(request.params._meta?.progressToken, extra)) : { text: checked.message, isError: true };
     // Text content only: Sourcegraph also mirrored it as structuredContent `{ text }`, which doubles
     // every answer on the wire and, in clients that show the model both, in the agent's context.
     const files = (answer.resources ?? []).map((r) => ({ type: 'resource' as const, resource: r.blob === undefined ? { uri: r.uri, mimeType: r.mimeType, text: r.text ?? '' } : { uri: r.uri, mimeType: r.mimeType, blob: r.blob } }));
     return { content: [{ type: 'text', text: answer.text }, ...files], ...(answer.isError ? { isError: true } : {}) };
   });
   return server;
+}
+
+/**
+ * Progress notifications for a call whose client sent a progress token, related to its request so
+ * that the transport sends them on that request's SSE stream (bridge.ts chose SSE for it).
+ */
+function progressOf(token: string | number | undefined, extra: { sendNotification(n: ServerNotification): Promise<void> }): ProgressReporter | undefined {
+  if (token === undefined) return undefined;
+  // A client gone before the answer is no failure of the call: the notification is dropped.
+  return (progress, message) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, message } }).catch(() => {});
 }
 
 /** Idle servers of one endpoint, reused one request at a time. */

@@ -3,13 +3,14 @@
  * protocol threads speak MCP through the SDK; every tool still runs on the main thread.
  */
 import type { ObjectSchema } from './arguments.js';
-import type { EmbeddedFile, Endpoint } from './tool.js';
+import type { EmbeddedFile, Endpoint, ToolAnnotations } from './tool.js';
 
 /** A tool as tools/list shows it: what a protocol thread needs to answer without the tool itself. */
 export interface ListedTool {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: ObjectSchema;
+  readonly annotations: ToolAnnotations;
 }
 
 export interface ProtocolThreadData {
@@ -27,10 +28,16 @@ export type ToProtocolThread =
     readonly disabledTools: readonly string[];
   }
   | { readonly type: 'answer'; readonly id: number; readonly call: number; readonly text: string; readonly isError: boolean; readonly resources?: readonly EmbeddedFile[] }
-  | { readonly type: 'abort'; readonly id: number };
+  | { readonly type: 'abort'; readonly id: number }
+  /** A running call's progress, for a client that sent a progress token. */
+  | { readonly type: 'progress'; readonly id: number; readonly call: number; readonly progress: number; readonly message: string };
 
 export type FromProtocolThread =
-  | { readonly type: 'call'; readonly id: number; readonly call: number; readonly name: string; readonly args: unknown }
+  | {
+    readonly type: 'call'; readonly id: number; readonly call: number; readonly name: string; readonly args: unknown;
+    /** The client sent a progress token: the main thread may send `progress` messages for this call. */
+    readonly progress: boolean;
+  }
   | { readonly type: 'response'; readonly id: number; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: Uint8Array }
   | { readonly type: 'stream-head'; readonly id: number; readonly status: number; readonly headers: Readonly<Record<string, string>> }
   | { readonly type: 'stream-chunk'; readonly id: number; readonly chunk: Uint8Array }

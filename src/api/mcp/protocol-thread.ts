@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { bridgeMcpRequest, type ResponseSink } from './bridge.js';
 import { createMcpServer, ServerPool } from './mcp-server.js';
 import type { FromProtocolThread, ProtocolThreadData, ToProtocolThread } from './protocol-messages.js';
-import type { Endpoint, ToolAnswer } from './tool.js';
+import type { Endpoint, ProgressReporter, ToolAnswer } from './tool.js';
 
 const port = parentPort!;
 const data = workerData as ProtocolThreadData;
@@ -17,18 +17,20 @@ const aborts = new Map<number, AbortController>();
 const disabledByRequest = new Map<number, ReadonlySet<string>>();
 const NONE_DISABLED: ReadonlySet<string> = new Set();
 const pendingCalls = new Map<number, (answer: ToolAnswer) => void>();
+const progressOfCall = new Map<number, ProgressReporter>();
 let nextCall = 0;
 
 const environment = {
   version: data.version,
   disabledTools: new Set(data.disabledTools),
   disabledFor: (requestId: number): ReadonlySet<string> => disabledByRequest.get(requestId) ?? NONE_DISABLED,
-  callTool(requestId: number, name: string, args: unknown, signal: AbortSignal): Promise<ToolAnswer> {
+  callTool(requestId: number, name: string, args: unknown, signal: AbortSignal, progress?: ProgressReporter): Promise<ToolAnswer> {
     if (signal.aborted) return Promise.resolve({ text: 'The call was cancelled.', isError: true });
     const call = nextCall++;
+    if (progress !== undefined) progressOfCall.set(call, progress);
     return new Promise((resolve) => {
       pendingCalls.set(call, resolve);
-      post({ type: 'call', id: requestId, call, name, args });
+      post({ type: 'call', id: requestId, call, name, args, progress: progress !== undefined });
     });
   },
 };
@@ -71,11 +73,15 @@ port.on('message', (message: ToProtocolThread) => {
     case 'answer': {
       const resolve = pendingCalls.get(message.call);
       pendingCalls.delete(message.call);
+      progressOfCall.delete(message.call);
       resolve?.({ text: message.text, isError: message.isError, ...(message.resources === undefined ? {} : { resources: message.resources }) });
       break;
     }
     case 'abort':
       aborts.get(message.id)?.abort();
+      break;
+    case 'progress':
+      progressOfCall.get(message.call)?.(message.progress, message.message);
       break;
   }
 });

@@ -8,10 +8,10 @@ import type { HttpRequest } from '../../http/request.js';
 import type { Reply, StreamWriter } from '../../http/respond.js';
 import type { FromProtocolThread, ProtocolThreadData, ToProtocolThread } from './protocol-messages.js';
 import { internalErrorAnswer } from './run-tool.js';
-import type { Endpoint, ToolAnswer } from './tool.js';
+import type { Endpoint, ProgressReporter, ToolAnswer } from './tool.js';
 
-/** Runs a tool for this request, on the main thread where the services live. */
-export type RunCall = (name: string, args: unknown) => Promise<ToolAnswer>;
+/** Runs a tool for this request, on the main thread where the services live; `progress` when the client asked for it. */
+export type RunCall = (name: string, args: unknown, progress?: ProgressReporter) => Promise<ToolAnswer>;
 
 interface InFlight {
   readonly reply: Reply;
@@ -89,7 +89,7 @@ export class ProtocolThreads {
     if (request === undefined) return;
     switch (message.type) {
       case 'call':
-        void request.runCall(message.name, message.args)
+        void request.runCall(message.name, message.args, message.progress ? (progress, text) => this.send(thread, { type: 'progress', id: message.id, call: message.call, progress, message: text }) : undefined)
           .catch((err: unknown): ToolAnswer => {
             this.log(`mcp: ${message.name} failed: ${err instanceof Error ? err.message : String(err)}`);
             return internalErrorAnswer(message.name);

@@ -71,7 +71,7 @@ export function mcpRoutes(deps: McpRouteDeps): McpFrontDoor {
 }
 
 function listed(tool: ToolDefinition): ListedTool {
-  return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+  return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations ?? {} };
 }
 
 async function serve(deps: McpRouteDeps, threads: ProtocolThreads, endpoint: Endpoint, tools: ReadonlyMap<string, ToolDefinition>, request: HttpRequest<Authentication>, reply: Reply): Promise<void> {
@@ -97,7 +97,7 @@ async function serve(deps: McpRouteDeps, threads: ProtocolThreads, endpoint: End
     log: deps.log,
   };
   // The protocol thread only asks for tools it listed, so the lookup cannot miss.
-  await threads.handle(endpoint, request, reply, cors, settings.tools.disabled, (name, args) => runTool(tools.get(name)!, args, context, deps.log));
+  await threads.handle(endpoint, request, reply, cors, settings.tools.disabled, (name, args, progress) => runTool(tools.get(name)!, args, progress === undefined ? context : { ...context, progress }, deps.log));
 }
 
 /** The origin the client used to reach us, for links in answers. */

@@ -19,7 +19,22 @@ export interface ToolContext {
   readonly services: McpServices;
   /** The server log, for failures that are ours (their details never reach the agent). */
   readonly log?: (line: string) => void;
+  /** Present when the client sent a progress token: each call becomes a `notifications/progress` (progress must grow). */
+  readonly progress?: ProgressReporter;
 }
+
+export type ProgressReporter = (progress: number, message: string) => void;
+
+/** MCP tool annotations (hints to clients); a tool declares only what differs from read-only and closed-world. */
+export interface ToolAnnotations {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/** What every tool is unless it says otherwise: it reads, and only this instance's repositories. */
+export const DEFAULT_ANNOTATIONS: Readonly<ToolAnnotations> = Object.freeze({ readOnlyHint: true, openWorldHint: false });
 
 /** A tool's answer: plain text in the Sourcegraph format; isError marks a tool error the agent can correct. */
 export interface ToolAnswer {
@@ -41,6 +56,8 @@ export interface ToolDefinition<Args = Record<string, unknown>> {
   readonly name: string;
   readonly description: string;
   readonly inputSchema: ObjectSchema;
+  /** Merged over DEFAULT_ANNOTATIONS in tools/list. */
+  readonly annotations?: ToolAnnotations;
   /** Arguments arrive already checked against inputSchema. */
   run(args: Args, ctx: ToolContext): Promise<ToolAnswer>;
 }

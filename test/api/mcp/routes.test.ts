@@ -43,7 +43,16 @@ const TOOLS: ToolDefinition[] = [
     return { text: `read ${String(args['word'])} as ${ctx.principal.username} via ${ctx.origin}, budget ${ctx.maxAnswerTokens}` };
   }),
   fakeTool('go_to_definition'),
-  fakeTool('deepsearch'),
+  {
+    ...fakeTool('deepsearch', async (_, ctx) => {
+      for (let step = 1; step <= 3; step++) {
+        ctx.progress?.(step, `step ${step}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return { text: ctx.progress === undefined ? 'ran without progress' : 'ran with progress' };
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false },
+  },
   fakeTool('deepsearch_read'),
 ];
 
@@ -158,12 +167,13 @@ describe('endpoints and the tool registry', () => {
     await client.close();
   });
 
-  it('declares a description, an input schema and read-only annotations for every tool', async () => {
+  it('declares a description, an input schema and annotations for every tool: read-only and closed-world unless the tool says otherwise', async () => {
     const client = await connect(`${base}/.api/mcp/all`);
     for (const tool of (await client.listTools()).tools) {
       assert.ok(tool.description && tool.inputSchema.type === 'object');
       assert.equal(tool.outputSchema, undefined, 'answers are text content only');
-      assert.equal(tool.annotations?.readOnlyHint, true);
+      const declared = tool.name === 'deepsearch' ? { readOnlyHint: false, destructiveHint: false, openWorldHint: false } : { readOnlyHint: true, openWorldHint: false };
+      assert.deepEqual(tool.annotations, declared, tool.name);
     }
     assert.equal(client.getServerVersion()?.name, 'quarry');
     assert.equal(client.getServerVersion()?.version, '9.9.9');
@@ -200,6 +210,17 @@ describe('tool calls', () => {
     assert.equal(streamed.headers.get('content-type'), 'text/event-stream');
     const data = (await streamed.text()).split('\n').find((l) => l.startsWith('data: '));
     assert.equal(JSON.parse(data!.slice(6)).id, 5);
+  });
+
+  it('hands a tool a progress reporter only when the call carries a progress token, and its reports reach the SDK client in order', async () => {
+    const client = await connect(`${base}/.api/mcp/all`);
+    const seen: { progress: number; message?: string | undefined }[] = [];
+    const withProgress = await client.callTool({ name: 'deepsearch', arguments: {} }, undefined, { onprogress: (p) => void seen.push({ progress: p.progress, message: p.message }) });
+    assert.deepEqual(withProgress.content, [{ type: 'text', text: 'ran with progress' }]);
+    assert.deepEqual(seen, [{ progress: 1, message: 'step 1' }, { progress: 2, message: 'step 2' }, { progress: 3, message: 'step 3' }]);
+    const without = await client.callTool({ name: 'deepsearch', arguments: {} });
+    assert.deepEqual(without.content, [{ type: 'text', text: 'ran without progress' }]);
+    await client.close();
   });
 
   it('answers malformed JSON and a notification the way the transport specifies', async () => {
