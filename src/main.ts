@@ -19,6 +19,7 @@ import { prepareCaseFolding } from './regex/index.js';
 import { startSyncSchedule } from './repos/scheduler.js';
 import { createEdgePolicies } from './server/edge.js';
 import { createServerOps } from './server/ops.js';
+import { webServices } from './server/web.js';
 import { createServices, type Services } from './services.js';
 import { ensureInitialAdmin } from './store/bootstrap.js';
 
@@ -79,7 +80,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       ...oauthRoutes(identity),
       ...mcp.routes,
       // Last: the web app takes every path no route above does.
-      ...webRoutes({ idp: identity, search: services.search, repos: services.repos, history: services.history, diffs: services.diffs, symbols: services.symbols }),
+      ...webRoutes(webServices(services, identity)),
     ],
   });
   const shutdown = async (graceMs: number): Promise<void> => {
