@@ -9,7 +9,7 @@ import { html } from '../kit.js';
 import { renderCodeLines } from './code-lines.js';
 import { fileSymbolsAt } from './navigation.js';
 import { breadcrumbs, resolveAt, sendPathNotFound, sendRepoPage, sendRevisionNotFound } from './repo-page.js';
-import type { RepoViewRequest } from './repo-views.js';
+import type { RepoViewRequest } from './repo-view.js';
 import { revisionPicker } from './revision-picker.js';
 import type { WebServices } from './services.js';
 import { isBinary, lineStarts, shownPart } from './text-file.js';

@@ -6,7 +6,7 @@ import type { Reply } from '../../../http/respond.js';
 import { html } from '../kit.js';
 import { renderDiff } from './diff-view.js';
 import { resolveAt, sendRepoPage, sendRevisionNotFound } from './repo-page.js';
-import type { RepoViewRequest } from './repo-views.js';
+import type { RepoViewRequest } from './repo-view.js';
 import type { WebServices } from './services.js';
 import { repoViewUrl } from './web-paths.js';
 

@@ -7,7 +7,7 @@ import type { CommitInfo } from '../../../model/repos.js';
 import { html, type SafeHtml } from '../kit.js';
 import { sendNotFound } from './not-found.js';
 import { resolveAt, sendRepoPage, sendRevisionNotFound } from './repo-page.js';
-import type { RepoViewRequest } from './repo-views.js';
+import type { RepoViewRequest } from './repo-view.js';
 import type { WebServices } from './services.js';
 import { repoViewUrl } from './web-paths.js';
 

@@ -9,7 +9,7 @@ import { commitItem } from './commits-view.js';
 import { renderDiff } from './diff-view.js';
 import { sendNotFound } from './not-found.js';
 import { resolveAt, sendRepoPage } from './repo-page.js';
-import type { RepoViewRequest } from './repo-views.js';
+import type { RepoViewRequest } from './repo-view.js';
 import type { WebServices } from './services.js';
 import { repoViewUrl } from './web-paths.js';
 

@@ -8,7 +8,7 @@ import { html } from '../kit.js';
 import { describeSite, resolveClick } from './nav-request.js';
 import { wantsJson } from './navigation.js';
 import { sendRepoPage } from './repo-page.js';
-import type { RepoViewRequest } from './repo-views.js';
+import type { RepoViewRequest } from './repo-view.js';
 import type { WebServices } from './services.js';
 import { repoViewUrl } from './web-paths.js';
 

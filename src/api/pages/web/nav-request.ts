@@ -9,7 +9,7 @@ import type { DefinitionAnswer } from '../../../symbols/navigation/definition.js
 import { sendNotFound } from './not-found.js';
 import { definitionAt, positionOf, siteUrl, startNavigation, wantsJson, type NavigationStart } from './navigation.js';
 import { resolveAt, type RepoAt } from './repo-page.js';
-import type { RepoViewRequest } from './repo-views.js';
+import type { RepoViewRequest } from './repo-view.js';
 import type { WebServices } from './services.js';
 
 export interface ResolvedClick {

@@ -4,7 +4,7 @@
  */
 import type { Reply } from '../../../http/respond.js';
 import { resolveAt, sendPathNotFound, sendRevisionNotFound } from './repo-page.js';
-import type { RepoViewRequest } from './repo-views.js';
+import type { RepoViewRequest } from './repo-view.js';
 import type { WebServices } from './services.js';
 import { isBinary } from './text-file.js';
 

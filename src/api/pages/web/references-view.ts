@@ -9,7 +9,7 @@ import { html } from '../kit.js';
 import { describeSite, resolveClick } from './nav-request.js';
 import { siteUrl, wantsJson } from './navigation.js';
 import { sendRepoPage, type RepoAt } from './repo-page.js';
-import type { RepoViewRequest } from './repo-views.js';
+import type { RepoViewRequest } from './repo-view.js';
 import type { WebServices } from './services.js';
 
 export const REFERENCES_PER_PAGE = 50;

@@ -5,7 +5,7 @@
 import type { Reply } from '../../../http/respond.js';
 import type { RefInfo } from '../../../model/repos.js';
 import { html } from '../kit.js';
-import type { RepoViewRequest } from './repo-views.js';
+import type { RepoViewRequest } from './repo-view.js';
 import { sendRepoPage } from './repo-page.js';
 import type { WebServices } from './services.js';
 import { repoUrl, repoViewUrl } from './web-paths.js';

@@ -6,7 +6,7 @@ import type { Reply } from '../../../http/respond.js';
 import { html, type SafeHtml } from '../kit.js';
 import { sendAppPage } from './layout.js';
 import { sendNotFound } from './not-found.js';
-import type { RepoViewRequest } from './repo-views.js';
+import type { RepoViewRequest } from './repo-view.js';
 import type { WebServices } from './services.js';
 import { repoUrl, repoViewUrl } from './web-paths.js';
 

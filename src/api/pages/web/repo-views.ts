@@ -3,11 +3,7 @@
  * repository the router found readable by the viewer, at the revision of the URL. A revision, path
  * or argument the services refuse answers the not-found page with their reason, never a 500.
  */
-import type { Authentication } from '../../../auth/principal.js';
 import { isQuarryError, type ErrorCode } from '../../../errors.js';
-import type { HttpRequest } from '../../../http/request.js';
-import type { Reply } from '../../../http/respond.js';
-import type { RepoInfo } from '../../../model/repos.js';
 import { blobView } from './blob-view.js';
 import { commitView } from './commit-view.js';
 import { commitsView } from './commits-view.js';
@@ -18,20 +14,9 @@ import { sendNotFound } from './not-found.js';
 import { rawView } from './raw-view.js';
 import { referencesView } from './references-view.js';
 import { branchesView, tagsView } from './refs-view.js';
-import type { WebServices } from './services.js';
+import type { RepoView } from './repo-view.js';
 import { treeView } from './tree-view.js';
-import type { Viewer } from './viewer.js';
-import type { RepoLocation } from './web-paths.js';
 
-export interface RepoViewRequest {
-  readonly request: HttpRequest<Authentication>;
-  readonly viewer: Viewer;
-  readonly location: RepoLocation;
-  /** The repository, already known to be readable by the viewer. */
-  readonly repo: RepoInfo;
-}
-
-export type RepoView = (services: WebServices, view: RepoViewRequest, reply: Reply) => void | Promise<void>;
 
 /** What a user typed wrong (or a repository emptied meanwhile): a not-found page saying why. */
 const REFUSALS: ReadonlySet<ErrorCode> = new Set(['REVISION_NOT_FOUND', 'REPO_NOT_FOUND', 'INVALID_ARGUMENT']);

@@ -6,7 +6,7 @@ import type { Reply } from '../../../http/respond.js';
 import type { TreeItem } from '../../../model/repos.js';
 import { html, type SafeHtml } from '../kit.js';
 import { breadcrumbs, resolveAt, sendPathNotFound, sendRepoPage, sendRevisionNotFound, type RepoAt } from './repo-page.js';
-import type { RepoViewRequest } from './repo-views.js';
+import type { RepoViewRequest } from './repo-view.js';
 import { revisionPicker } from './revision-picker.js';
 import type { WebServices } from './services.js';
 import { isBinary, shownPart } from './text-file.js';
