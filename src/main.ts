@@ -21,6 +21,7 @@ import { prepareCaseFolding } from './regex/index.js';
 import { startSyncSchedule } from './repos/scheduler.js';
 import { createEdgePolicies } from './server/edge.js';
 import { createServerOps } from './server/ops.js';
+import { webServices } from './server/web.js';
 import { createServices, type Services } from './services.js';
 import { ensureInitialAdmin } from './store/bootstrap.js';
 
@@ -83,7 +84,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       ...deepSearchApiRoutes({ deepSearch: mcp.deepSearch, askerFor: mcp.askerFor, site, origin: (headers) => identity.origin(headers) }),
       ...deepSearchPageRoutes({ deepSearch: mcp.deepSearch, idp: identity, site }),
       // Last: the web app takes every path no route above does.
-      ...webRoutes({ idp: identity, search: services.search, repos: services.repos, history: services.history, diffs: services.diffs, symbols: services.symbols }),
+      ...webRoutes(webServices(services, identity)),
     ],
   });
   const shutdown = async (graceMs: number): Promise<void> => {

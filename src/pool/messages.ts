@@ -49,6 +49,12 @@ export interface ParseSymbolsTask {
   readonly content: Uint8Array;
 }
 
+/** One file to syntax-highlight for the web app's file view. */
+export interface HighlightTask {
+  readonly path: string;
+  readonly content: Uint8Array;
+}
+
 /** A batch of commits' added and removed lines to match against a diff search pattern. */
 export interface DiffLinesTask extends DiffLineJob {
   /** Epoch milliseconds: the worker is terminated shortly after it. */

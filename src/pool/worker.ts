@@ -23,8 +23,9 @@ import { searchSymbolShard } from '../shard/symbol-search.js';
 import { shardSymbols } from '../shard/symbol-source.js';
 import { extractBatch } from '../symbols/batch.js';
 import { encodeFileSymbols } from '../symbols/codec.js';
+import { highlightSpans } from '../symbols/highlight.js';
 import { parseFileSymbols } from '../symbols/parse.js';
-import type { IndexBatchResult, IndexBatchTask, ParseSymbolsTask, ShardSourceRef, ShardTask } from './messages.js';
+import type { HighlightTask, IndexBatchResult, IndexBatchTask, ParseSymbolsTask, ShardSourceRef, ShardTask } from './messages.js';
 
 const OPEN_SEGMENTS_MAX = 64;
 const openSegments = new Map<string, SegmentReader>();
@@ -34,6 +35,7 @@ export const handlers: TaskHandlers<EngineTasks> = {
   shard: runShardFreeingTrees,
   'index-batch': runIndexBatch,
   'parse-symbols': parseSymbols,
+  highlight: highlightFile,
   'diff-lines': runDiffLines,
   'text-match': runTextMatch,
 };
@@ -42,6 +44,12 @@ async function parseSymbols(task: ParseSymbolsTask): Promise<Uint8Array | null> 
   const outcome = parseFileSymbols(task.path, task.content);
   await freeParsedTrees();
   return outcome.status === 'ok' ? encodeFileSymbols(outcome.symbols) : null;
+}
+
+async function highlightFile(task: HighlightTask): Promise<Uint32Array | null> {
+  const runs = highlightSpans(task.path, task.content);
+  await freeParsedTrees();
+  return runs;
 }
 
 /**

@@ -23,6 +23,7 @@ import { parseQuery } from '../../src/query/index.js';
 import { planBasicQuery } from '../../src/search/plan.js';
 import { unpackLines } from '../../src/shard/packed-lines.js';
 import { decodeFileSymbols } from '../../src/symbols/codec.js';
+import { HIGHLIGHT_CLASSES, HIGHLIGHT_MAX_BYTES } from '../../src/symbols/highlight.js';
 import type { ProbeTasks } from '../pool/probe-tasks.js';
 
 export interface PoolContractOptions {
@@ -267,6 +268,20 @@ export function runEnginePoolContract(options: EnginePoolContractOptions): void 
       assert.ok(bytes !== null);
       assert.ok(decodeFileSymbols(bytes).definitions.some((d) => d.name === 'answer'));
       assert.equal(await pool.submit('parse-symbols', { path: 'a.unknown', content: encode('answer') }), null);
+    });
+
+    it('highlights a file with its grammar\'s highlight query, or answers null when it is shown plain', async () => {
+      const source = 'package main\n\n// say hi\nfunc main() { println("hé") }\n';
+      const runs = await pool.submit('highlight', { path: 'main.go', content: encode(source) });
+      assert.ok(runs !== null);
+      const classed = new Map<string, string>();
+      for (let i = 0; i < runs.length; i += 3) classed.set(source.slice(runs[i]!, runs[i + 1]!), HIGHLIGHT_CLASSES[runs[i + 2]!]!);
+      assert.equal(classed.get('package'), 'keyword');
+      assert.equal(classed.get('// say hi'), 'comment');
+      assert.equal(classed.get('"hé"'), 'string');
+      assert.equal(classed.get('main'), 'function');
+      assert.equal(await pool.submit('highlight', { path: 'notes.txt', content: encode('package main') }), null);
+      assert.equal(await pool.submit('highlight', { path: 'big.go', content: encode(`package big\n${'// x\n'.repeat(HIGHLIGHT_MAX_BYTES / 5)}`) }), null);
     });
 
     it('builds the posting run of an index batch', async () => {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REPO_STYLE } from './repo-style.js';
 import { APP_STYLE } from './style.js';
 
 export interface WebAsset {
@@ -41,7 +42,7 @@ export function assetUrl(name: string): string {
 }
 
 function load(): WebAssets {
-  const files = new Map<string, WebAsset>([['app.css', { type: 'text/css; charset=utf-8', body: Buffer.from(APP_STYLE) }]]);
+  const files = new Map<string, WebAsset>([['app.css', { type: 'text/css; charset=utf-8', body: Buffer.from(APP_STYLE + REPO_STYLE) }]]);
   if (!existsSync(BUILT_SCRIPTS)) throw new Error(`the web app's scripts are not built (${BUILT_SCRIPTS} is missing): run npm run build:ts`);
   for (const name of readdirSync(BUILT_SCRIPTS, { recursive: true, encoding: 'utf8' }).sort()) {
     if (name.endsWith('.js')) files.set(name.split('\\').join('/'), { type: SCRIPT, body: readFileSync(join(BUILT_SCRIPTS, name)) });

@@ -1,9 +1,11 @@
 /**
  * What the web app's pages read, as the same interfaces the GraphQL and MCP doors read: search,
- * repositories and their git objects, history, symbols. The composition root hands in the real ones.
+ * repositories and their git objects, history, symbols. The composition root hands in the real ones
+ * (server/web.ts); the few git reads only pages make (one commit's diff, a commit range) come as functions.
  */
 import type { IdentityProvider } from '../../../auth/oauth/service.js';
 import type { DiffHistory } from '../../../history/diff-service.js';
+import type { CommitDiff, CommitMeta } from '../../../history/diff-model.js';
 import type { RepoHistory } from '../../../history/repo-history.js';
 import type { RepoBrowser } from '../../../model/repos.js';
 import type { SymbolIndex } from '../../../model/symbols.js';
@@ -17,4 +19,12 @@ export interface WebServices {
   readonly history: RepoHistory;
   readonly diffs: DiffHistory;
   readonly symbols: SymbolIndex;
+  /** The commit the index (and so the symbol tables) holds for the repository, else its HEAD; null when empty. */
+  indexedCommit(repo: string): Promise<string | null>;
+  /** Highlight runs of a file (symbols/highlight.ts), computed in the worker pool; null: show it plain. */
+  highlight(path: string, content: Uint8Array): Promise<Uint32Array | null>;
+  /** One commit (a commit id) with its parents and its changes against its first parent. */
+  commitDiff(repo: string, oid: string): Promise<CommitDiff | null>;
+  /** The commits `head` has that `base` has not (commit ids), newest first, at most `max`. */
+  commitsBetween(repo: string, base: string, head: string, max: number): Promise<readonly CommitMeta[]>;
 }

@@ -1,0 +1,88 @@
+/**
+ * The links the APIs hand out open their pages: the `URL:` lines of MCP answers (read_file with a
+ * line range, list_files, diff_search) and GraphQL `url` fields (repository, tree, blob, commit)
+ * each followed on a real server to a 200 page that shows what the link names.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { HISTORY, startHistoryInstance, type HistoryFixture } from './repo-fixture.js';
+
+let fixture: HistoryFixture;
+let url = '';
+
+before(async () => {
+  fixture = await startHistoryInstance();
+  url = fixture.instance.server.url;
+});
+
+after(async () => fixture.close());
+
+async function callTool(name: string, args: Record<string, unknown>): Promise<string> {
+  const client = new Client({ name: 'web-links-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/.api/mcp`), { requestInit: { headers: { Authorization: `token ${fixture.instance.alice}` } } }));
+  try {
+    const result = await client.callTool({ name, arguments: args });
+    assert.notEqual(result.isError, true, JSON.stringify(result.content));
+    return (result.content as { text: string }[])[0]!.text;
+  } finally {
+    await client.close();
+  }
+}
+
+/** Follows a link (absolute, or a path on this server) and answers the page's main content. */
+async function open(link: string): Promise<string> {
+  const answer = await fetch(new URL(link, url));
+  const body = await answer.text();
+  assert.equal(answer.status, 200, `${link}: ${body.slice(0, 400)}`);
+  assert.match(answer.headers.get('content-type') ?? '', /^text\/html/);
+  return body.slice(body.indexOf('<main'));
+}
+
+function urlLine(text: string): string {
+  const found = /^URL: (\S+)$/m.exec(text)?.[1];
+  assert.ok(found, text);
+  return found;
+}
+
+test('read_file\'s URL with a line range opens the file view with exactly those lines selected', async () => {
+  const text = await callTool('read_file', { repo: HISTORY, path: 'router.go', startLine: 8, endLine: 10 });
+  const link = urlLine(text);
+  assert.match(link, /\/-\/blob\/router\.go%3FL8-10$/);
+  const page = await open(link);
+  assert.deepEqual([...page.matchAll(/<tr id="L(\d+)" class="sel">/g)].map((m) => Number(m[1])), [8, 9, 10]);
+  assert.match(page, /NewRouter/);
+});
+
+test('list_files\' URL opens the tree view listing the directory', async () => {
+  const page = await open(urlLine(await callTool('list_files', { repo: HISTORY, path: 'docs' })));
+  assert.match(page, />guide\.txt<\/a>/);
+  assert.doesNotMatch(page, />router\.go<\/a>/);
+});
+
+test('diff_search\'s commit links open the commit page with its message and diff', async () => {
+  const text = await callTool('diff_search', { repos: [HISTORY], pattern: 'other := NewRouter', added: true });
+  const links = [...text.matchAll(/(https?:\/\/\S+\/-\/commit\/[0-9a-f]{40})/g)].map((m) => m[1]!);
+  assert.deepEqual(links.map((l) => l.slice(-40)), [fixture.v2], text);
+  const page = await open(links[0]!);
+  assert.match(page, /<h2>Use a second router<\/h2>/);
+  assert.match(page, /\+<\/span>\tother := NewRouter\(\)/);
+});
+
+test('GraphQL url fields of a repository, a tree, a blob and a commit open their pages', async () => {
+  const query = `{ repository(name: "${HISTORY}") { url commit(rev: "v1") { url oid tree(path: "") { url entries { path url } } blob(path: "main.go") { url } } } }`;
+  const answer = await fetch(`${url}/.api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `token ${fixture.instance.alice}` }, body: JSON.stringify({ query }) });
+  const { data, errors } = await answer.json() as { errors?: unknown; data: { repository: { url: string; commit: { url: string; oid: string; tree: { url: string; entries: { path: string; url: string }[] }; blob: { url: string } } } } };
+  assert.equal(errors, undefined, JSON.stringify(errors));
+  const { repository } = data;
+  assert.match(await open(repository.url), /README\.md/);
+  assert.match(await open(repository.commit.url), /<h2>First router<\/h2>/);
+  assert.match(await open(repository.commit.tree.url), />main\.go<\/a>/);
+  const blob = await open(repository.commit.blob.url);
+  assert.match(blob, /NewRouter/);
+  assert.doesNotMatch(blob, /other/, 'v1\'s main.go, not the default branch\'s');
+  const docs = repository.commit.tree.entries.find((e) => e.path === 'assets');
+  assert.ok(docs);
+  assert.match(await open(docs.url), />logo\.bin<\/a>/);
+});
