@@ -3,12 +3,14 @@
  * hold, and those whose changed lines have the trigrams a match needs. No false negatives: a
  * commit is passed over only when the index proves none of its searched lines can match.
  */
-import { ADDED_LINE, postingKey, REMOVED_LINE } from '../index/history/diff-postings.js';
+import { ADDED_LINE, postingKey, REMOVED_LINE, type LineSide } from '../index/history/diff-postings.js';
 import type { HistoryIndex } from '../index/history/history-store.js';
 import type { TrigramQuery } from '../model/trigram.js';
 
 /** The part of the index a search reads. */
 export type DiffIndexReader = Pick<HistoryIndex, 'ordinalOf' | 'postings'>;
+
+const SIDES: readonly LineSide[] = [ADDED_LINE, REMOVED_LINE];
 
 /** Ascending ordinals, or null for every commit. */
 type OrdinalSet = Uint32Array | null;
@@ -20,9 +22,9 @@ type OrdinalSet = Uint32Array | null;
 export function commitsToRead(index: DiffIndexReader, query: TrigramQuery, searched: number, oids: readonly string[]): Uint8Array {
   const cache = new Map<number, Uint32Array>();
   const listOf = (trigram: number): Uint32Array => {
-    const sides = [ADDED_LINE, REMOVED_LINE].filter((side) => (searched & side) !== 0);
+    const sides = SIDES.filter((side) => (searched & side) !== 0);
     const lists = sides.map((side) => {
-      const key = postingKey(trigram, side as typeof ADDED_LINE);
+      const key = postingKey(trigram, side);
       let list = cache.get(key);
       if (!list) cache.set(key, (list = index.postings(key)));
       return list;
