@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import type { Config } from './config.js';
 import { isQuarryError } from './errors.js';
 import { createDiffHistory, type DiffHistory } from './history/diff-service.js';
+import { createHistoryIndexService, type HistoryIndexService } from './history/history-index-service.js';
 import { createHistoryService } from './history/history-service.js';
 import { createRepoHistory, type RepoHistory } from './history/repo-history.js';
 import { openCommitStore } from './index/commits/commit-store.js';
+import { openHistoryIndexes } from './index/history/history-store.js';
 import { openCatalog, segmentsDir, type Catalog } from './index/lmdb/catalog.js';
 import { createDocLookup, type DocLookup } from './index/lmdb/doc-lookup.js';
 import { reasonToIndex } from './indexer/index-health.js';
@@ -33,6 +35,7 @@ import { createAccountService, createConfigService } from './store/account-servi
 import { byGeneration } from './store/generation.js';
 import { openStore } from './store/open.js';
 import type { RepoRecord, Store } from './store/records.js';
+import { getRepo } from './store/repos.js';
 import { getSiteConfig, type SiteConfiguration } from './store/site-config.js';
 import { createSymbolIndex } from './symbols/symbol-index.js';
 
@@ -50,8 +53,10 @@ export interface Services {
   readonly search: SearchService;
   /** The commit index: commit search, contributors; brought up to date after each indexing run. */
   readonly history: RepoHistory;
-  /** Diff search, comparisons and ancestors through git. */
+  /** Diff search, comparisons and ancestors: the history index first, git for what it does not hold. */
   readonly diffs: DiffHistory;
+  /** The changed lines of every commit, indexed after each indexing run. */
+  readonly historyIndex: HistoryIndexService;
   /** The symbol tables stored in the index; files outside it are parsed in the pool. */
   readonly symbols: SymbolIndex;
   /** Lua scripts for the evaluator tool, in a sandbox pool of their own, started on first use. */
@@ -92,7 +97,13 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
   // A repository's bare mirror by name, or REPO_NOT_FOUND: for diffs, which git reads.
   const gitDir = (repo: string): string => gitDirOf(repoCtx, repo);
   const commits = openCommitStore(config.dataDir);
-  const history = createRepoHistory(createHistoryService(commits, pool), registryHistorySource(repoCtx));
+  const historyIndexes = openHistoryIndexes(config.dataDir);
+  const historyIndex = createHistoryIndexService(historyIndexes, pool);
+  const historyIndexOf = (repo: string) => {
+    const record = getRepo(store, repo);
+    return record ? historyIndex.reader(record.id) : null;
+  };
+  const history = createRepoHistory(createHistoryService(commits, pool, historyIndex.reader), registryHistorySource(repoCtx));
   const segmentDir = (id: string): string => join(segmentsDir(config.dataDir), id);
   const docs = createDocLookup(segmentDir);
   // One parse of the site configuration per change of the store, shared by every reader.
@@ -103,7 +114,7 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
     revisions: createRevisionSource(repoCtx, config.maxFileSize),
     matcher: config.matcher,
     commits: history,
-    diffs: { pool, searchCommits: (request) => history.searchCommits(request), gitDir },
+    diffs: { pool, searchCommits: (request) => history.searchCommits(request), gitDir, indexOf: historyIndexOf },
     settings: byGeneration(store, () => {
       const { search } = settings();
       return {
@@ -122,7 +133,8 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
   return {
     config, store, catalog, pool, docs, search, history, settings, evaluator,
     repos: createRepoBrowser(repoCtx),
-    diffs: createDiffHistory(gitDir, pool),
+    diffs: createDiffHistory(gitDir, pool, historyIndexOf),
+    historyIndex,
     symbols: createSymbolIndex({ catalog, docs, parse: (path, content) => pool.submit('parse-symbols', { path, content }) }),
     accounts: createAccountService(store),
     siteConfig: createConfigService(store),
@@ -134,6 +146,7 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
           { maxFileSize: config.maxFileSize, symbols: config.symbols, ...(onProgress ? { onProgress } : {}) },
         );
         await history.update(repo.name);
+        await historyIndex.update({ name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo) });
         recordIndexOutcome(repoCtx, repo.name, null);
         return outcome;
       } catch (err) {
@@ -148,6 +161,7 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
       await docs.close();
       await pool.close();
       await commits.close();
+      await historyIndexes.close();
       await catalog.close();
       await store.close();
     },

@@ -60,7 +60,7 @@ function chunked(commits: StoredCommit[]): StoredCommit[][] {
 }
 
 /** Branches and tags whose (peeled) target is a commit; a tag on a tree or blob has no history. */
-async function commitRefs(gitDir: string): Promise<Record<string, string>> {
+export async function commitRefs(gitDir: string): Promise<Record<string, string>> {
   const format = '--format=%(refname)%00%(objecttype)%00%(objectname)%00%(*objecttype)%00%(*objectname)';
   const out = await runGit(['for-each-ref', format, 'refs/heads', 'refs/tags'], { gitDir, maxBytes: 256 * 1024 * 1024 });
   const refs: Record<string, string> = {};
@@ -72,7 +72,7 @@ async function commitRefs(gitDir: string): Promise<Record<string, string>> {
   return refs;
 }
 
-function sameRefs(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+export function sameRefs(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }

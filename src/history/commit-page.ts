@@ -1,11 +1,14 @@
 /**
  * One page of a commit search: the commits each repository's metadata criteria chose, merged
  * newest first into one list, read from a position on; content terms (`git log -G`) are checked
- * on at most MAX_CANDIDATES of them per page. Every hit carries its position in that list, so the
+ * on at most MAX_CANDIDATES of them per page, after the history index ruled out what it can. Every hit carries its position in that list, so the
  * next page starts exactly where this one stopped and following pages visit each match once.
  */
 import type { StoredCommit } from '../index/commits/commit-store.js';
-import { filterByContent, MAX_CANDIDATES } from './content-filter.js';
+import type { TrigramQuery } from '../model/trigram.js';
+import { contentTrigrams, filterByContent, MAX_CANDIDATES } from './content-filter.js';
+import { commitsToRead, type DiffIndexReader } from './diff-index-filter.js';
+import { LINE_ADDED, LINE_REMOVED } from './diff-lines.js';
 
 export interface PageSource {
   readonly name: string;
@@ -13,6 +16,8 @@ export interface PageSource {
   readonly gitDir: string;
   /** The commits the metadata criteria matched, newest committer date first. */
   readonly commits: readonly StoredCommit[];
+  /** The repository's history index, or null: git then checks every candidate. */
+  readonly index: DiffIndexReader | null;
 }
 
 export interface ContentTerms {
@@ -51,10 +56,11 @@ export async function commitPage(sources: readonly PageSource[], content: Conten
   }
   const window = merged.slice(start, start + MAX_CANDIDATES);
   const kept = new Set<string>();
+  const query = contentTrigrams(content.terms, content.useRegex, content.caseSensitive);
   for (const source of sources) {
     const oids = window.filter((c) => c.source === source).map((c) => c.commit.oid);
     if (oids.length === 0) continue;
-    const filtered = await filterByContent(source.gitDir, oids, content.terms, content.useRegex, content.caseSensitive);
+    const filtered = await filterByContent(source.gitDir, narrowed(source.index, query, oids, content.useRegex), content.terms, content.useRegex, content.caseSensitive);
     for (const oid of filtered) kept.add(`${source.id}\0${oid}`);
   }
   const matched: PagedCommit[] = [];
@@ -64,4 +70,15 @@ export async function commitPage(sources: readonly PageSource[], content: Conten
   const windowEnd = start + window.length;
   const next = matched.length > count ? matched[count]!.position : windowEnd < merged.length ? windowEnd : null;
   return { commits: matched.slice(0, count), totalCount: matched.length, totalExact: windowEnd >= merged.length, next };
+}
+
+/**
+ * The candidates the history index cannot rule out. A regular expression still reaches git with
+ * at least one candidate, so a term git rejects fails as it would without the index.
+ */
+function narrowed(index: DiffIndexReader | null, query: TrigramQuery, oids: readonly string[], useRegex: boolean): readonly string[] {
+  if (index === null || query.op === 'all') return oids;
+  const toRead = commitsToRead(index, query, LINE_ADDED | LINE_REMOVED, oids);
+  const kept = oids.filter((_, i) => toRead[i] === 1);
+  return kept.length === 0 && useRegex ? oids.slice(0, 1) : kept;
 }

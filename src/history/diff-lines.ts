@@ -3,13 +3,14 @@
  * plus offsets, all transferable), the matches a worker sends back, and DiffLineRunner, the part
  * of the worker pool that carries them. Packing only: no matching.
  */
+import { ADDED_LINE, REMOVED_LINE } from '../index/history/diff-postings.js';
 import type { CommitDiff, DiffLine } from './diff-model.js';
 import type { DiffPattern } from './diff-match.js';
 import type { TextMatchJob, TextMatches } from './text-batch.js';
 import type { RunnerOptions } from './text-atoms.js';
 
-export const LINE_ADDED = 1;
-export const LINE_REMOVED = 2;
+export const LINE_ADDED = ADDED_LINE;
+export const LINE_REMOVED = REMOVED_LINE;
 
 export interface DiffLineBatch {
   /** Every line's text as UTF-8, back to back. */

@@ -5,6 +5,7 @@
  */
 import { createError } from '../errors.js';
 import type { PatternSpec } from '../matcher/matcher.js';
+import type { TrigramQuery } from '../model/trigram.js';
 import { planLiteral, planRegex } from '../regex/index.js';
 import type { AtomExpr } from './text-atoms.js';
 
@@ -28,16 +29,24 @@ export interface DiffPattern {
   readonly merge: boolean;
   /** Which commits with matching lines are kept; null keeps them all. */
   readonly expr: DiffExpr | null;
+  /** Atom i matches only in a line holding what trigrams[i] asks for: the history index's narrowing. */
+  readonly trigrams: readonly TrigramQuery[];
+}
+
+export interface DiffAtomPlan {
+  readonly spec: PatternSpec;
+  readonly trigrams: TrigramQuery;
 }
 
 /** One pattern, its matches reported as the matcher finds them. Throws PATTERN_INVALID for an empty or malformed pattern. */
 export function compileDiffPattern(pattern: string, options: DiffPatternOptions): DiffPattern {
-  return { specs: [planDiffAtom(pattern, options)], highlight: [0], merge: false, expr: null };
+  const atom = planDiffAtom(pattern, options);
+  return { specs: [atom.spec], highlight: [0], merge: false, expr: null, trigrams: [atom.trigrams] };
 }
 
 /** Throws PATTERN_INVALID for an empty or malformed pattern. */
-export function planDiffAtom(pattern: string, options: DiffPatternOptions): PatternSpec {
+export function planDiffAtom(pattern: string, options: DiffPatternOptions): DiffAtomPlan {
   if (pattern === '') throw createError('PATTERN_INVALID', 'the diff search pattern is empty: give the text or regular expression to find in changed lines');
   const plan = options.regex ? planRegex(pattern, { caseSensitive: options.caseSensitive }) : planLiteral(pattern, { caseSensitive: options.caseSensitive });
-  return plan.spec;
+  return { spec: plan.spec, trigrams: plan.trigrams };
 }

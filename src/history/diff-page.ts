@@ -34,7 +34,7 @@ export interface DiffPage {
   /** Where the next page starts, or null when no candidate is left to read. */
   readonly next: number | null;
   readonly timedOut: boolean;
-  /** Commits whose diffs this page read, out of `candidates` (all, from the first position). */
+  /** Commits this page read or the history index ruled out, out of `candidates` (all, from the first position). */
   readonly scanned: number;
   readonly candidates: number;
   /** Commits too large to read within the output bound. */
@@ -44,7 +44,8 @@ export interface DiffPage {
 const BATCH = 40;
 /** Lines of context around each change: enough to read a hunk, few enough to keep answers small. */
 export const DIFF_CONTEXT_LINES = 1;
-const BATCH_MAX_BYTES = 32 * 1024 * 1024;
+/** Output bound of one read: a commit whose diff alone is larger is skipped (and counted), never indexed. */
+export const DIFF_READ_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * Each source's commits (newest first as git lists them) merged into one list by committer date,
@@ -65,8 +66,12 @@ export function mergeNewestFirst(lists: readonly (readonly CommitMeta[])[]): Dif
   }
 }
 
-/** Reads and matches the candidates from `start` on; `gitDirs[source]` is where a candidate's diff is read. */
-export async function scanDiffPage(pool: DiffLineRunner, gitDirs: readonly string[], candidates: readonly DiffCandidate[], start: number, request: DiffPageRequest): Promise<DiffPage> {
+/**
+ * Reads and matches the candidates from `start` on; `gitDirs[source]` is where a candidate's diff is
+ * read. A candidate whose `toRead` entry is 0 is known not to match (the history index says so)
+ * and is passed over without reading; it keeps its position, so pages and cursors stay the same.
+ */
+export async function scanDiffPage(pool: DiffLineRunner, gitDirs: readonly string[], candidates: readonly DiffCandidate[], start: number, request: DiffPageRequest, toRead?: Uint8Array): Promise<DiffPage> {
   const found: PagedHit[] = [];
   let position = start;
   let scanned = 0;
@@ -77,7 +82,12 @@ export async function scanDiffPage(pool: DiffLineRunner, gitDirs: readonly strin
       timedOut = true;
       break;
     }
-    const batch = candidates.slice(position, position + BATCH);
+    let end = position;
+    const batch: DiffCandidate[] = [];
+    while (end < candidates.length && batch.length < BATCH) {
+      if (toRead === undefined || toRead[end] === 1) batch.push(candidates[end]!);
+      end++;
+    }
     let matched: Map<string, { commit: CommitDiff; hunks: HunkHit[] }>;
     try {
       const read = await readAndMatch(pool, gitDirs, batch, request);
@@ -88,13 +98,14 @@ export async function scanDiffPage(pool: DiffLineRunner, gitDirs: readonly strin
       timedOut = true;
       break;
     }
-    for (const [k, candidate] of batch.entries()) {
+    for (let at = position; at < end; at++) {
       scanned++;
-      const one = matched.get(candidate.oid);
-      if (one !== undefined && one.hunks.length > 0) found.push({ source: candidate.source, position: position + k, hit: { commit: one.commit, hunks: one.hunks } });
+      const candidate = candidates[at]!;
+      const one = toRead === undefined || toRead[at] === 1 ? matched.get(candidate.oid) : undefined;
+      if (one !== undefined && one.hunks.length > 0) found.push({ source: candidate.source, position: at, hit: { commit: one.commit, hunks: one.hunks } });
       if (found.length > request.count) break;
     }
-    position += batch.length;
+    position = end;
   }
   const next = found.length > request.count ? found[request.count]!.position : timedOut ? position : null;
   return { hits: found.slice(0, request.count), next, timedOut, scanned, candidates: candidates.length, skipped };
@@ -102,6 +113,7 @@ export async function scanDiffPage(pool: DiffLineRunner, gitDirs: readonly strin
 
 /** One git run and one pool task per source in the batch; commits skipped as too large are absent. */
 async function readAndMatch(pool: DiffLineRunner, gitDirs: readonly string[], batch: readonly DiffCandidate[], request: DiffPageRequest) {
+  if (batch.length === 0) return { matched: new Map<string, { commit: CommitDiff; hunks: HunkHit[] }>(), skipped: 0 };
   const bySource = new Map<number, string[]>();
   for (const { source, oid } of batch) bySource.set(source, [...(bySource.get(source) ?? []), oid]);
   const matched = new Map<string, { commit: CommitDiff; hunks: HunkHit[] }>();
@@ -118,7 +130,7 @@ async function readAndMatch(pool: DiffLineRunner, gitDirs: readonly string[], ba
 /** A batch too large for the output bound is read commit by commit; single commits still too large are skipped and counted. */
 async function readBatch(gitDir: string, oids: readonly string[], deadline: number): Promise<{ diffs: CommitDiff[]; skipped: number }> {
   try {
-    return { diffs: await readCommitDiffs(gitDir, oids, DIFF_CONTEXT_LINES, boundsUntil(deadline, BATCH_MAX_BYTES)), skipped: 0 };
+    return { diffs: await readCommitDiffs(gitDir, oids, DIFF_CONTEXT_LINES, boundsUntil(deadline, DIFF_READ_MAX_BYTES)), skipped: 0 };
   } catch (err) {
     if (!isOversized(err)) throw err;
   }
@@ -146,6 +158,6 @@ function isStopped(err: unknown): boolean {
   return isQuarryError(err, 'TIMEOUT') || isQuarryError(err, 'ABORTED');
 }
 
-function isOversized(err: unknown): boolean {
+export function isOversized(err: unknown): boolean {
   return isQuarryError(err, 'GIT_FAILED') && typeof err.details['maxBytes'] === 'number';
 }

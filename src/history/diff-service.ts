@@ -9,6 +9,7 @@ import { defaultBranch, resolveRevision } from '../git/mirror.js';
 import { listAncestors, type AncestorsPage, type AncestorsRequest } from './compare-log.js';
 import { compareCommits, type Comparison } from './compare.js';
 import { searchDiffPage, type DiffSearchRequest } from './repo-diff-search.js';
+import type { DiffIndexReader } from './diff-index-filter.js';
 import type { DiffLineRunner } from './diff-lines.js';
 import type { CommitHit } from './diff-model.js';
 import type { DiffPage } from './diff-page.js';
@@ -40,14 +41,18 @@ export interface DiffHistory {
   ancestors(repo: string, oid: string, request: AncestorsRequest): Promise<AncestorsPage>;
 }
 
-/** `pool` matches the changed lines of diff searches; this thread only reads and plans. */
-export function createDiffHistory(gitDirOf: (repo: string) => string, pool: DiffLineRunner): DiffHistory {
+/**
+ * `pool` matches the changed lines of diff searches; this thread only reads and plans. `indexOf`
+ * gives a repository's history index (null when it has none): diffs are read only for the commits
+ * it cannot rule out, and through git alone for commits it does not hold.
+ */
+export function createDiffHistory(gitDirOf: (repo: string) => string, pool: DiffLineRunner, indexOf: (repo: string) => DiffIndexReader | null = () => null): DiffHistory {
   return {
     async searchDiffs(repos, query, start = 0) {
       const sources = [];
       for (const repo of repos) {
         const gitDir = gitDirOf(repo);
-        sources.push({ gitDir, tips: await tipsOf(gitDir, repo, query.revisions) });
+        sources.push({ gitDir, tips: await tipsOf(gitDir, repo, query.revisions), index: indexOf(repo) });
       }
       const page = await searchDiffPage(pool, sources, query, start);
       return { ...page, hits: page.hits.map(({ source, position, hit }) => ({ repo: repos[source]!, position, hit })) };

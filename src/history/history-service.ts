@@ -9,6 +9,7 @@ import { updateCommitIndex, type CommitIndexOutcome } from './commit-indexer.js'
 import { criteriaFilter, matchCommits, type CommitCriteria } from './commit-match.js';
 import { commitPage, type PagedCommit } from './commit-page.js';
 import { CommitTable } from './commit-table.js';
+import type { DiffIndexReader } from './diff-index-filter.js';
 import { revisionScope } from './revision-scope.js';
 import type { TextMatchRunner } from './text-atoms.js';
 
@@ -67,8 +68,11 @@ export interface HistoryService {
 /** Commits held in memory across repositories; the least recently used tables go first. */
 const MAX_CACHED_COMMITS = 4_000_000;
 
-/** `runner` matches regular expressions over commit fields: this thread never runs one. */
-export function createHistoryService(store: CommitStore, runner: TextMatchRunner): HistoryService {
+/**
+ * `runner` matches regular expressions over commit fields: this thread never runs one. `indexOf`
+ * gives a repository's history index, which narrows content terms before git checks them.
+ */
+export function createHistoryService(store: CommitStore, runner: TextMatchRunner, indexOf: (repoId: number) => DiffIndexReader | null = () => null): HistoryService {
   const cache = new Map<number, { version: number; table: CommitTable }>();
   let cachedCommits = 0;
   const building = new Map<number, Promise<CommitIndexOutcome>>();
@@ -124,7 +128,7 @@ export function createHistoryService(store: CommitStore, runner: TextMatchRunner
         const { state, table } = await load(repo);
         const scope = await revisionScope(table, state, repo.gitDir, request.revisions);
         const ordinals = await matchCommits(table, criteria, filter, scope, runner, bounds);
-        return { name: repo.name, id: repo.id, gitDir: repo.gitDir, commits: ordinals.map((o) => table.commits[o]!) };
+        return { name: repo.name, id: repo.id, gitDir: repo.gitDir, commits: ordinals.map((o) => table.commits[o]!), index: indexOf(repo.id) };
       }));
       const content = { terms: request.contentTerms, useRegex: criteria.useRegex, caseSensitive: criteria.caseSensitive ?? false };
       const page = await commitPage(sources, content, request.start ?? 0, request.count);

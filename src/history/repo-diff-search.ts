@@ -2,13 +2,15 @@
  * Diff search, for the diff_search tool (diff-service.ts) and type:diff queries (search/): the
  * candidate commits (reachable from the tips, merges left out as `git log -G` leaves them out,
  * filtered by author, date and message on their metadata), then their diffs read newest first and
- * matched in the worker pool (diff-page.ts). No line is matched on this thread.
+ * matched in the worker pool (diff-page.ts), passing over the commits the history index rules out.
+ * No line is matched on this thread.
  */
 import { applyCommitFilter, type CommitField, type CommitFilter } from './commit-filter.js';
 import { personText } from './commit-table.js';
 import type { CommitHit, CommitMeta } from './diff-model.js';
 import { listCommits } from './diff-git.js';
-import type { DiffLineRunner } from './diff-lines.js';
+import { commitsToRead, hitQuery, type DiffIndexReader } from './diff-index-filter.js';
+import { searchedKinds, type DiffLineRunner } from './diff-lines.js';
 import type { DiffPattern } from './diff-match.js';
 import { boundsUntil, isTimeout, mergeNewestFirst, scanDiffPage, type DiffPage } from './diff-page.js';
 import type { TextList } from './text-atoms.js';
@@ -30,10 +32,11 @@ export interface DiffSearchRequest {
   readonly signal?: AbortSignal;
 }
 
-/** One repository's side of a search: its git directory and the commit ids walked from (`^oid` excludes). */
+/** One repository's side of a search: its git directory, the commit ids walked from (`^oid` excludes) and its history index, if built. */
 export interface DiffSearchSource {
   readonly gitDir: string;
   readonly tips: readonly string[];
+  readonly index: DiffIndexReader | null;
 }
 
 export interface DiffSearchOutcome {
@@ -58,14 +61,27 @@ export async function searchDiffPage(pool: DiffLineRunner, sources: readonly Dif
     if (!isTimeout(err)) throw err;
     return { hits: [], next: start, timedOut: true, scanned: 0, candidates: 0, skipped: 0 };
   }
-  return scanDiffPage(pool, sources.map((s) => s.gitDir), mergeNewestFirst(lists), start, request);
+  const candidates = mergeNewestFirst(lists);
+  const toRead = new Uint8Array(candidates.length).fill(1);
+  sources.forEach((source, s) => {
+    if (source.index === null) return;
+    const positions: number[] = [];
+    for (let p = start; p < candidates.length; p++) if (candidates[p]!.source === s) positions.push(p);
+    const read = commitsToRead(source.index, hitQuery(request.pattern.trigrams, request.pattern.highlight), searchedKinds(request.added, request.removed), positions.map((p) => candidates[p]!.oid));
+    positions.forEach((p, k) => (toRead[p] = read[k]!));
+  });
+  return scanDiffPage(pool, sources.map((s) => s.gitDir), candidates, start, request, toRead);
 }
 
 export type DiffScanRequest = Pick<DiffSearchRequest, 'pattern' | 'added' | 'removed' | 'count' | 'deadline' | 'signal'>;
 
-/** Reads the diffs of one repository's commits already chosen (newest first) and keeps those whose changed lines match. */
-export async function scanCommitDiffs(pool: DiffLineRunner, gitDir: string, candidates: readonly string[], request: DiffScanRequest): Promise<DiffSearchOutcome> {
-  const page = await scanDiffPage(pool, [gitDir], candidates.map((oid) => ({ source: 0, oid })), 0, request);
+/**
+ * Reads the diffs of one repository's commits already chosen (newest first) and keeps those whose
+ * changed lines match; with the repository's history index, only the commits it cannot rule out.
+ */
+export async function scanCommitDiffs(pool: DiffLineRunner, gitDir: string, index: DiffIndexReader | null, candidates: readonly string[], request: DiffScanRequest): Promise<DiffSearchOutcome> {
+  const toRead = index === null ? undefined : commitsToRead(index, hitQuery(request.pattern.trigrams, request.pattern.highlight), searchedKinds(request.added, request.removed), candidates);
+  const page = await scanDiffPage(pool, [gitDir], candidates.map((oid) => ({ source: 0, oid })), 0, request, toRead);
   return { commits: page.hits.map((h) => h.hit), limitHit: page.next !== null, timedOut: page.timedOut };
 }
 

@@ -8,6 +8,7 @@ export const ENGINE_KINDS: KindTable<EngineTasks> = {
   'index-batch': { what: 'index batch', failure: 'INTERNAL', transfer: (task) => [task.data.buffer, task.ends.buffer] },
   'parse-symbols': { what: 'symbol parsing', failure: 'INTERNAL' },
   highlight: { what: 'syntax highlighting', failure: 'INTERNAL' },
+  'diff-postings': { what: 'history index batch', failure: 'INTERNAL', transfer: (task) => [task.text.buffer, task.ends.buffer, task.flags.buffer, task.commitEnds.buffer, task.ordinals.buffer] },
   'diff-lines': { what: 'diff line matching', failure: 'INTERNAL', transfer: (task) => [task.text.buffer, task.ends.buffer, task.flags.buffer, task.commitEnds.buffer] },
   // A batch kept in SharedArrayBuffers for many jobs is shared, not moved.
   'text-match': { what: 'text matching', failure: 'INTERNAL', transfer: (task) => (task.data.buffer instanceof ArrayBuffer ? [task.data.buffer, task.ends.buffer] : []) },

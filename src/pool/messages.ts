@@ -8,6 +8,7 @@ import type { MemoryDocs } from '../index/memory-source.js';
 import type { TextMatchJob, TextMatches } from '../history/text-batch.js';
 import type { BlockMapBatch } from '../index/block-map.js';
 import type { PostingRun } from '../index/build/run.js';
+import type { DiffPostingsJob, DiffPostingsRun } from '../index/history/diff-postings.js';
 import type { ShardPlan } from '../shard/plan.js';
 import type { ShardSearchResult } from '../shard/search-shard.js';
 import type { SymbolBatch } from '../symbols/batch.js';
@@ -78,7 +79,7 @@ export interface CodedFailure {
   readonly details: Readonly<Record<string, unknown>>;
 }
 
-export type { DiffLineMatches, PostingRun, ShardSearchResult, SymbolBatch, TextMatchJob, TextMatches };
+export type { DiffLineMatches, DiffPostingsJob, DiffPostingsRun, PostingRun, ShardSearchResult, SymbolBatch, TextMatchJob, TextMatches };
 
 /** What worker-entry.ts tells the pool on its thread's parent port. */
 export const WORKER_LOADING = 'quarry:worker-loading';

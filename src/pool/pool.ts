@@ -3,7 +3,7 @@
  * payload, a deadline and an AbortSignal. Consumers depend on this interface and the task types
  * only; the composition root picks the implementation (engine-pool.ts, in-thread-pool.ts).
  */
-import type { DiffLineMatches, DiffLinesTask, HighlightTask, IndexBatchResult, IndexBatchTask, ParseSymbolsTask, ShardSearchResult, ShardTask, TextMatchJob, TextMatches } from './messages.js';
+import type { DiffLineMatches, DiffLinesTask, DiffPostingsJob, DiffPostingsRun, HighlightTask, IndexBatchResult, IndexBatchTask, ParseSymbolsTask, ShardSearchResult, ShardTask, TextMatchJob, TextMatches } from './messages.js';
 import type { Moved } from './moved.js';
 
 /** One kind of task: what it is given and what it answers. */
@@ -25,6 +25,8 @@ export type EngineTasks = {
   readonly 'parse-symbols': TaskType<ParseSymbolsTask, Uint8Array | null>;
   /** Syntax-highlight one file: runs of highlight classes (symbols/highlight.ts), or null when it is shown plain. */
   readonly highlight: TaskType<HighlightTask, Uint32Array | null>;
+  /** Build the history index's postings for a batch of commits' changed lines. */
+  readonly 'diff-postings': TaskType<DiffPostingsJob, DiffPostingsRun>;
   /** Match a batch of commits' changed lines against a diff search pattern. */
   readonly 'diff-lines': TaskType<DiffLinesTask, DiffLineMatches>;
   /** Match patterns over a batch of short texts (repository names, commit fields). */

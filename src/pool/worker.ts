@@ -8,6 +8,7 @@ import { createError, errorMessage, isQuarryError, type QuarryError } from '../e
 import type { FileSymbols } from '../model/symbols.js';
 import { TrigramExtractor } from '../index/build/trigrams.js';
 import { buildRun } from '../index/build/run.js';
+import { buildDiffPostings, type DiffPostingsJob, type DiffPostingsRun } from '../index/history/diff-postings.js';
 import { encodeBlockMaps } from '../index/block-map.js';
 import { createMemorySource } from '../index/memory-source.js';
 import { openSegmentReader, type SegmentReader } from '../index/lmdb/segment-reader.js';
@@ -36,6 +37,7 @@ export const handlers: TaskHandlers<EngineTasks> = {
   'index-batch': runIndexBatch,
   'parse-symbols': parseSymbols,
   highlight: highlightFile,
+  'diff-postings': runDiffPostings,
   'diff-lines': runDiffLines,
   'text-match': runTextMatch,
 };
@@ -125,6 +127,12 @@ function sourceOf(ref: ShardSourceRef): SegmentSource {
   }
   openSegments.set(ref.dir, reader);
   return reader;
+}
+
+function runDiffPostings(task: DiffPostingsJob): Moved<DiffPostingsRun> {
+  runTables ??= { extractor: new TrigramExtractor(), counts: new Uint32Array(1 << 24) };
+  const run = buildDiffPostings(task, runTables.extractor);
+  return moved(run, [run.keys.buffer, run.ends.buffer, run.bytes.buffer]);
 }
 
 async function runIndexBatch(task: IndexBatchTask): Promise<Moved<IndexBatchResult>> {

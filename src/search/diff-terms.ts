@@ -17,11 +17,11 @@ export function compileDiffTerms(pattern: PatternExpr | null, options: DiffTermO
   if (pattern === null || !all.some((a) => !a.negated)) {
     throw createError('QUERY_UNSUPPORTED', 'type:diff needs a pattern to find in added or removed lines, for example `type:diff author:alice fixme`');
   }
-  const specs = all.map((a) => planDiffAtom(a.value, { regex: a.regexp, caseSensitive: options.caseSensitive }));
+  const plans = all.map((a) => planDiffAtom(a.value, { regex: a.regexp, caseSensitive: options.caseSensitive }));
   const highlight = all.flatMap((a, i) => (a.negated ? [] : [i]));
   // A single positive atom needs no per-commit test: a commit matches when a line does.
   const expr = pattern.kind === 'atom' ? null : toExpr(pattern, all);
-  return { specs, highlight, merge: true, expr };
+  return { specs: plans.map((p) => p.spec), highlight, merge: true, expr, trigrams: plans.map((p) => p.trigrams) };
 }
 
 function toExpr(expr: PatternExpr, all: readonly PatternAtom[]): DiffExpr {

@@ -15,12 +15,26 @@ export class TrigramExtractor {
 
   /** Writes the document's distinct trigrams (unordered) into `out` from `at`; returns the new end. */
   extract(content: Uint8Array, out: Uint32Array, at: number): number {
+    return this.collect(content, 0, content.length, this.nextStamp(), out, at);
+  }
+
+  /**
+   * The distinct trigrams of several ranges of `content` taken together (none spans two ranges):
+   * `ranges` holds start, end pairs. Written into `out` from `at`; returns the new end.
+   */
+  extractRanges(content: Uint8Array, ranges: ArrayLike<number>, out: Uint32Array, at: number): number {
     const stamp = this.nextStamp();
+    let n = at;
+    for (let r = 0; r + 1 < ranges.length; r += 2) n = this.collect(content, ranges[r]!, ranges[r + 1]!, stamp, out, n);
+    return n;
+  }
+
+  private collect(content: Uint8Array, start: number, end: number, stamp: number, out: Uint32Array, at: number): number {
     const seen = this.lastSeen;
     let n = at;
-    if (content.length < 3) return n;
-    let t = (content[0]! << 8) | content[1]!;
-    for (let i = 2; i < content.length; i++) {
+    if (end - start < 3) return n;
+    let t = (content[start]! << 8) | content[start + 1]!;
+    for (let i = start + 2; i < end; i++) {
       t = ((t << 8) | content[i]!) & 0xffffff;
       if (seen[t] !== stamp) {
         seen[t] = stamp;

@@ -1,10 +1,12 @@
 /**
  * The diff searcher, `type:diff`: the commit index picks each repository's candidate commits
- * (revisions, author:, committer:, message:, before:, after:), git reads their diffs newest first,
+ * (revisions, author:, committer:, message:, before:, after:), the history index rules out those whose
+ * changed lines cannot match, git reads the diffs of the others newest first,
  * and the worker pool matches the query's pattern in added and removed lines only, never in
  * messages. This thread plans and merges; it never matches a line.
  */
 import { createError } from '../../errors.js';
+import type { DiffIndexReader } from '../../history/diff-index-filter.js';
 import type { DiffLineRunner } from '../../history/diff-lines.js';
 import { scanCommitDiffs } from '../../history/repo-diff-search.js';
 import type { BasicQuery } from '../../query/ast.js';
@@ -22,6 +24,8 @@ export interface DiffSource extends CommitSource {
   gitDir(repo: string): string;
   /** Matches the changed lines, a batch of commits per task. */
   readonly pool: DiffLineRunner;
+  /** The repository's history index, or null when it has none (every diff is then read through git). */
+  indexOf(repo: string): DiffIndexReader | null;
 }
 
 /** Candidates per repository handed to git, newest first; older commits count as a limit hit. */
@@ -55,7 +59,7 @@ async function searchDiffs(source: DiffSource | undefined, basic: BasicQuery, ta
       repos: [repo], criteria, contentTerms: [], revisions: target.revs, count: MAX_CANDIDATES, canRead: () => true, ...bounds,
     });
     const byOid = new Map(index.commits.map((hit) => [hit.commit.oid, hit.commit]));
-    const outcome = await scanCommitDiffs(source.pool, source.gitDir(repo), [...byOid.keys()], { pattern, added, removed, count: limit, ...bounds });
+    const outcome = await scanCommitDiffs(source.pool, source.gitDir(repo), source.indexOf(repo), [...byOid.keys()], { pattern, added, removed, count: limit, ...bounds });
     const matches = outcome.commits.map((hit) => commitMatch(repo, target.manifest.repoId, byOid.get(hit.commit.oid)!, [], diffPreview(hit.hunks)));
     return { matches, limitHit: outcome.limitHit || index.limitHit, timedOut: outcome.timedOut };
   };

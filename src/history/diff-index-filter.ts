@@ -1,0 +1,118 @@
+/**
+ * Which candidate commits a diff search must read through git: those the history index does not
+ * hold, and those whose changed lines have the trigrams a match needs. No false negatives: a
+ * commit is passed over only when the index proves none of its searched lines can match.
+ */
+import { ADDED_LINE, postingKey, REMOVED_LINE, type LineSide } from '../index/history/diff-postings.js';
+import type { HistoryIndex } from '../index/history/history-store.js';
+import type { TrigramQuery } from '../model/trigram.js';
+
+/** The part of the index a search reads. */
+export type DiffIndexReader = Pick<HistoryIndex, 'ordinalOf' | 'postings'>;
+
+const SIDES: readonly LineSide[] = [ADDED_LINE, REMOVED_LINE];
+
+/** Ascending ordinals, or null for every commit. */
+type OrdinalSet = Uint32Array | null;
+
+/**
+ * Per oid, 1 when its diff must be read. `query` is what some searched line must hold (an OR over
+ * the atoms that report hits); `searched` is LINE_ADDED | LINE_REMOVED bits.
+ */
+export function commitsToRead(index: DiffIndexReader, query: TrigramQuery, searched: number, oids: readonly string[]): Uint8Array {
+  const cache = new Map<number, Uint32Array>();
+  const listOf = (trigram: number): Uint32Array => {
+    const sides = SIDES.filter((side) => (searched & side) !== 0);
+    const lists = sides.map((side) => {
+      const key = postingKey(trigram, side);
+      let list = cache.get(key);
+      if (!list) cache.set(key, (list = index.postings(key)));
+      return list;
+    });
+    return lists.reduce(union, new Uint32Array(0));
+  };
+  const matching: OrdinalSet = evaluate(query, listOf);
+  const out = new Uint8Array(oids.length);
+  oids.forEach((oid, i) => {
+    const ordinal = index.ordinalOf(oid);
+    out[i] = ordinal === undefined || matching === null || contains(matching, ordinal) ? 1 : 0;
+  });
+  return out;
+}
+
+/** The highlighted atoms' queries ORed: a commit is reported only when one of them matches a line. */
+export function hitQuery(trigrams: readonly TrigramQuery[], highlight: readonly number[]): TrigramQuery {
+  const args = highlight.map((atom) => trigrams[atom] ?? { op: 'all' as const });
+  return args.length === 1 ? args[0]! : { op: 'or', args };
+}
+
+function evaluate(query: TrigramQuery, listOf: (trigram: number) => Uint32Array): OrdinalSet {
+  switch (query.op) {
+    case 'all':
+      return null;
+    case 'none':
+      return new Uint32Array(0);
+    case 'tri':
+      return listOf(query.trigram);
+    case 'and':
+    case 'near': {
+      let acc: OrdinalSet = null;
+      for (const arg of query.args) {
+        const set = evaluate(arg, listOf);
+        if (set === null) continue;
+        acc = acc === null ? set : intersect(acc, set);
+        if (acc.length === 0) return acc;
+      }
+      return acc;
+    }
+    case 'or': {
+      let acc: Uint32Array = new Uint32Array(0);
+      for (const arg of query.args) {
+        const set = evaluate(arg, listOf);
+        if (set === null) return null;
+        acc = union(acc, set);
+      }
+      return acc;
+    }
+  }
+}
+
+function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out[n++] = a[i]!;
+      i++;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+function union(a: Uint32Array, b: Uint32Array): Uint32Array {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  const out = new Uint32Array(a.length + b.length);
+  let n = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (n === 0 || out[n - 1] !== next) out[n++] = next;
+  }
+  return out.subarray(0, n);
+}
+
+function contains(sorted: Uint32Array, value: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted[lo] === value;
+}
