@@ -6,7 +6,7 @@
  */
 import { blobUrl, repoUrl, repoViewUrl } from './web-paths.js';
 import { el, highlighted } from './search-dom.js';
-import type { CommitMatch, ContentMatch, LineMatch, PathRange, RepoMatch, StreamMatch, SymbolFileMatch } from './search-events.js';
+import type { CommitMatch, ContentMatch, LineMatch, PathMatch, RepoMatch, StreamMatch, SymbolFileMatch } from './search-events.js';
 
 /** Matched lines shown before "show more". */
 const FIRST_LINES = 3;
@@ -31,7 +31,7 @@ function revOf(match: { readonly branches: readonly string[] }): string | null {
   return branch === undefined || branch === '' || branch === 'HEAD' ? null : branch;
 }
 
-function fileHeader(match: ContentMatch | SymbolFileMatch | { readonly type: 'path'; readonly repository: string; readonly branches: readonly string[]; readonly path: string; readonly pathMatches?: readonly PathRange[]; readonly language?: string | null }, kind: string, count?: number): HTMLElement {
+function fileHeader(match: ContentMatch | PathMatch | SymbolFileMatch, kind: string, count?: number): HTMLElement {
   const ranges = (match.pathMatches ?? []).map((r) => [r.start.offset, r.end.offset - r.start.offset] as const);
   const rev = revOf(match);
   return el('div', { class: 'result-header' },

@@ -1,6 +1,6 @@
 /**
  * The search page's script: highlights the query as it is typed, and streams the results of
- * `/search?q=…` from the stream API into the page as they arrive, with the filter sidebar, progress,
+ * `/search?q=…` from the stream API (the request the head preloaded) into the page as they arrive, with the filter sidebar, progress,
  * notices and alerts. Searching again (the box, a filter) changes the URL, so every search is a link
  * and back and forward replay it. The page's first paint of each result kind is timed (Element
  * Timing: `elementtiming` on the first result and on the final status) for the benchmark.
@@ -12,12 +12,8 @@ import { renderFilters } from './search-filters.js';
 import { navigateWithKeys } from './search-keys.js';
 import { resultItem } from './search-results.js';
 import { alertBox, errorPosition, progressText, skippedNotices } from './search-status.js';
+import { readEvents } from './search-stream.js';
 import { searchUrl } from './web-paths.js';
-
-/** Results sent at most; the stream keeps counting past it. */
-const DISPLAY = 500;
-/** Longer lines are cut by the server: minified files would otherwise fill the page. */
-const MAX_LINE_LENGTH = 400;
 
 interface Parts {
   readonly box: QueryBox;
@@ -26,62 +22,77 @@ interface Parts {
   readonly results: HTMLOListElement;
   readonly filters: HTMLElement;
   readonly notices: HTMLElement;
+  /** The stream request the head preloaded for this page's query. */
+  readonly streamTemplate: string;
 }
 
 function byId<T extends HTMLElement>(id: string): T | null {
   return document.getElementById(id) as T | null;
 }
 
-let running: EventSource | null = null;
+let running: AbortController | null = null;
+
+/** The stream request for `query`: the head's preloaded one with its q replaced, so the parameters are the server's. */
+function streamUrl(template: string, query: string): string {
+  const url = new URL(template, location.href);
+  url.searchParams.set('q', query);
+  return `${url.pathname}${url.search}`;
+}
 
 function search(parts: Parts, query: string): void {
-  running?.close();
+  running?.abort();
+  const controller = new AbortController();
+  running = controller;
   document.title = `${query} - Search · Quarry`;
   for (const part of [parts.alerts, parts.results, parts.notices]) part.replaceChildren();
   parts.filters.replaceChildren();
   parts.filters.hidden = true;
   parts.status.textContent = 'Searching…';
   let shown = 0;
-  const params = new URLSearchParams({ q: query, v: 'V3', display: String(DISPLAY), 'max-line-len': String(MAX_LINE_LENGTH) });
-  const source = new EventSource(`/.api/search/stream?${params}`);
-  running = source;
-  const read = <T>(event: Event): T => JSON.parse((event as MessageEvent<string>).data) as T;
-  source.addEventListener('matches', (event) => {
-    const fragment = document.createDocumentFragment();
-    for (const match of read<StreamMatch[]>(event)) {
-      const item = resultItem(match);
-      if (shown === 0) item.querySelector('a')?.setAttribute('elementtiming', 'first-result');
-      fragment.append(item);
-      shown++;
-    }
-    parts.results.append(fragment);
+  let display = Infinity;
+  const handlers: Readonly<Record<string, (data: string) => void>> = {
+    matches(data) {
+      const fragment = document.createDocumentFragment();
+      for (const match of JSON.parse(data) as StreamMatch[]) {
+        const item = resultItem(match);
+        if (shown === 0) item.querySelector('a')?.setAttribute('elementtiming', 'first-result');
+        fragment.append(item);
+        shown++;
+      }
+      parts.results.append(fragment);
+    },
+    progress(data) {
+      const progress = JSON.parse(data) as Progress;
+      if (!progress.done) {
+        parts.status.textContent = progressText(progress, shown, display);
+        return;
+      }
+      const text = shown === 0 && progress.matchCount === 0 && parts.alerts.childElementCount === 0 ? `No results (${progress.durationMs} ms).` : progressText(progress, shown, display);
+      parts.status.replaceChildren(el('span', { elementtiming: 'search-done' }, text));
+      parts.notices.replaceChildren(...skippedNotices(progress, query));
+    },
+    filters(data) {
+      renderFilters(parts.filters, query, JSON.parse(data) as StreamFilter[], (next) => go(parts, next));
+    },
+    alert(data) {
+      const alert = JSON.parse(data) as Alert;
+      parts.alerts.append(alertBox(alert, query));
+      parts.box.markError(errorPosition(alert.description));
+    },
+    error(data) {
+      failed(parts, (JSON.parse(data) as { message: string }).message);
+    },
+  };
+  const url = streamUrl(parts.streamTemplate, query);
+  display = Number(new URL(url, location.href).searchParams.get('display') ?? Infinity);
+  readEvents(url, controller.signal, (name, data) => handlers[name]?.(data)).catch((err: unknown) => {
+    if (!controller.signal.aborted) failed(parts, `The search could not be run: ${(err as Error).message} (are you still signed in?).`);
   });
-  source.addEventListener('progress', (event) => {
-    const progress = read<Progress>(event);
-    if (!progress.done) {
-      parts.status.textContent = progressText(progress, shown, DISPLAY);
-      return;
-    }
-    const text = shown === 0 && progress.matchCount === 0 && parts.alerts.childElementCount === 0 ? `No results (${progress.durationMs} ms).` : progressText(progress, shown, DISPLAY);
-    parts.status.replaceChildren(el('span', { elementtiming: 'search-done' }, text));
-    parts.notices.replaceChildren(...skippedNotices(progress, query));
-  });
-  source.addEventListener('filters', (event) => {
-    renderFilters(parts.filters, query, read<StreamFilter[]>(event), (next) => go(parts, next));
-  });
-  source.addEventListener('alert', (event) => {
-    const alert = read<Alert>(event);
-    parts.alerts.append(alertBox(alert, query));
-    parts.box.markError(errorPosition(alert.description));
-  });
-  source.addEventListener('error', (event) => {
-    // A server-sent `error` event carries a message; a bare Event is the connection failing.
-    const message = event instanceof MessageEvent ? read<{ message: string }>(event).message : 'The search could not be run: the connection to the server failed (are you still signed in?).';
-    parts.alerts.append(el('div', { class: 'error', role: 'alert' }, el('strong', {}, 'Search failed'), el('p', {}, message)));
-    parts.status.textContent = '';
-    source.close();
-  });
-  source.addEventListener('done', () => source.close());
+}
+
+function failed(parts: Parts, message: string): void {
+  parts.alerts.append(el('div', { class: 'error', role: 'alert' }, el('strong', {}, 'Search failed'), el('p', {}, message)));
+  parts.status.textContent = '';
 }
 
 /** A new search from the page: its URL becomes a history entry. */
@@ -102,8 +113,9 @@ function start(): void {
   const filters = byId('search-filters');
   const notices = byId('search-notices');
   // The start page has no results area: its form submits as a plain form.
-  if (status === null || alerts === null || results === null || filters === null || notices === null) return;
-  const parts: Parts = { box, status, alerts, results, filters, notices };
+  const preloaded = document.querySelector<HTMLLinkElement>('link#search-stream');
+  if (status === null || alerts === null || results === null || filters === null || notices === null || preloaded === null) return;
+  const parts: Parts = { box, status, alerts, results, filters, notices, streamTemplate: preloaded.href };
   navigateWithKeys(results);
   input.form?.addEventListener('submit', (event) => {
     const query = input.value.trim();

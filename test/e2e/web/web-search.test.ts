@@ -81,6 +81,25 @@ test('a search streams its results in, ranges marked, counts per file, "show mor
   }
 });
 
+test('the search box colours filters, negation, operators, parentheses, regexps and quoted strings', async () => {
+  const context = await contextFor(null);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${instance.server.url}/search`);
+    await page.fill('#app-search', '-file:test (foo OR /ba+r/) NOT "x y" repo:^a$');
+    const tokens = await page.$$eval('.query-overlay span', (spans) => spans.filter((s) => s.className !== 'q-space').map((s) => `${s.className}=${s.textContent}`));
+    assert.deepEqual(tokens, [
+      'q-negation=-', 'q-filter-key=file:', 'q-filter-value=test', 'q-paren=(', 'q-pattern=foo', 'q-operator=OR', 'q-regexp=/ba+r/', 'q-paren=)',
+      'q-operator=NOT', 'q-quoted="x y"', 'q-filter-key=repo:', 'q-filter-value=^a$',
+    ]);
+    // The overlay copies the input's text exactly, so the colours lie under the characters they colour.
+    assert.equal(await page.locator('.query-overlay').textContent(), await page.inputValue('#app-search'));
+    assert.equal(await page.getAttribute('.query-overlay', 'aria-hidden'), 'true');
+  } finally {
+    await context.close();
+  }
+});
+
 test('a filter from the sidebar narrows the query and the URL; back returns to the wider search', async () => {
   const context = await contextFor(null);
   try {

@@ -8,11 +8,21 @@ import type { Authentication } from '../../../auth/principal.js';
 import type { HttpRequest } from '../../../http/request.js';
 import type { Reply } from '../../../http/respond.js';
 import { html } from '../kit.js';
+import { assetUrl, webAssets } from './assets.js';
 import { sendAppPage } from './layout.js';
 import { staticResults } from './search-static.js';
 import type { WebServices } from './services.js';
 import type { Viewer } from './viewer.js';
 import { searchUrl } from './web-paths.js';
+
+/** The stream request of the page's script: at most 500 results (the count goes on), long lines cut. */
+const STREAM_PATH = '/.api/search/stream';
+const STREAM_PARAMS = { v: 'V3', display: '500', 'max-line-len': '400' };
+
+/** The search page's modules, fetched at once rather than one import level after another. */
+function searchModules(): string[] {
+  return [...webAssets().files.keys()].filter((name) => /^(search|query-)[\w-]*\.js$/.test(name) || name === 'web-paths.js');
+}
 
 const EXAMPLES: readonly (readonly [string, string])[] = [
   ['repo:^github\\.com/org/ lang:go func main', 'a literal in one language, in repositories by name'],
@@ -41,9 +51,12 @@ export async function searchPage(services: WebServices, request: HttpRequest<Aut
     });
   }
   const scriptFree = `${searchUrl(query)}&static=1`;
+  const stream = `${STREAM_PATH}?${new URLSearchParams({ q: query, ...STREAM_PARAMS })}`;
   sendAppPage(reply, 200, viewer.context, {
     title, query, scripts: ['search.js'],
-    head: html`<noscript><meta http-equiv="refresh" content="0; url=${scriptFree}"></noscript>`,
+    // The search starts while the scripts load: the script reads this very request (search-stream.ts).
+    head: html`<noscript><meta http-equiv="refresh" content="0; url=${scriptFree}"></noscript>
+<link rel="preload" as="fetch" crossorigin id="search-stream" href="${stream}">${searchModules().map((name) => html`<link rel="modulepreload" href="${assetUrl(name)}">`)}`,
     content: html`${heading}<div class="search-page">
 <p class="search-status" id="search-status" role="status" aria-live="polite"><noscript><a href="${scriptFree}">Show the results without JavaScript</a></noscript></p>
 <div id="search-alerts"></div>
