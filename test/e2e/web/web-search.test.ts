@@ -100,6 +100,21 @@ test('the search box colours filters, negation, operators, parentheses, regexps 
   }
 });
 
+test('symbol results list each definition with its kind, linked to its line, with a symbol kind filter', async () => {
+  const context = await contextFor(null);
+  try {
+    const page = await context.newPage();
+    await searchIn(page, 'type:symbol Router');
+    const symbols = page.locator('#search-results ul.symbols a');
+    assert.deepEqual((await symbols.allTextContents()).sort(), ['function Router', 'function Router']);
+    assert.deepEqual((await page.$$eval('#search-results ul.symbols a', (links) => links.map((a) => a.getAttribute('href')))).sort(),
+      [`/${OPEN}@main/-/blob/main.go#L3`, `/${OPEN}@main/-/blob/web/router.ts#L1`]);
+    assert.deepEqual(await page.$$eval('#search-filters h2', (h) => h.map((e) => e.textContent)), ['Repositories', 'Languages', 'Paths', 'Symbol kinds']);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a filter from the sidebar narrows the query and the URL; back returns to the wider search', async () => {
   const context = await contextFor(null);
   try {
