@@ -61,7 +61,13 @@ test('a search streams its results in, ranges marked, counts per file, "show mor
   const context = await contextFor(null);
   try {
     const page = await context.newPage();
+    const streamRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/.api/search/stream')) streamRequests.push(request.url());
+    });
     await searchIn(page, 'Router lang:go');
+    // The search the head preloaded is the one the script reads: one request, not two.
+    assert.equal(streamRequests.length, 1, streamRequests.join('\n'));
     assert.deepEqual(await resultPaths(page), ['main.go']);
     const main = page.locator('#search-results li.result').first();
     // Keyword search ignores case: line 3 holds `Router` and `router`, one matched line of five.
