@@ -52,11 +52,14 @@ function search(parts: Parts, query: string): void {
   const url = streamUrl(parts.streamTemplate, query);
   const display = Number(new URL(url, location.href).searchParams.get('display') ?? Infinity);
   const render = renderQueue(parts.results, controller.signal);
-  const handlers: Readonly<Record<string, (data: string) => void>> = {
+  const handlers: Readonly<Record<string, (data: string) => void | Promise<void>>> = {
     matches(data) {
       const matches = JSON.parse(data) as StreamMatch[];
+      const first = received === 0;
       received += matches.length;
       render.push(matches);
+      // A whole fast search can arrive in one read: the first results are painted before the rest is parsed.
+      if (first) return afterNextPaint();
     },
     progress(data) {
       const progress = JSON.parse(data) as Progress;
@@ -85,6 +88,10 @@ function search(parts: Parts, query: string): void {
   readEvents(url, controller.signal, (name, data) => handlers[name]?.(data)).catch((err: unknown) => {
     if (!controller.signal.aborted) failed(parts, `The search could not be run: ${(err as Error).message} (are you still signed in?).`);
   });
+}
+
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 /** Results rendered in the first slice, painted before the rest are built. */
