@@ -72,25 +72,44 @@ export interface Filter {
   readonly label: string;
   readonly count: number;
   readonly exhaustive: boolean;
-  readonly kind: 'repo' | 'lang';
+  readonly kind: 'repo' | 'lang' | 'file' | 'symbol type';
 }
 
 const MAX_FILTERS_PER_KIND = 25;
 
-/** Repo and lang facets, counted in matches, most frequent first. */
+const add = (counts: Map<string, number>, key: string, count: number): void => {
+  counts.set(key, (counts.get(key) ?? 0) + count);
+};
+
+/**
+ * Facets counted in matches, most frequent first: repositories, languages, top-level directories
+ * (Sourcegraph's `file` kind) and the kinds of matched symbols (its `symbol type` kind).
+ */
 export function searchFilters(matches: readonly SearchMatch[], limitHit: boolean): Filter[] {
   const repos = new Map<string, number>();
   const langs = new Map<string, number>();
+  const dirs = new Map<string, number>();
+  const symbolKinds = new Map<string, number>();
   for (const m of matches) {
     const count = m.type === 'repo' ? 1 : m.matchCount;
-    repos.set(m.repository, (repos.get(m.repository) ?? 0) + count);
-    if (m.type !== 'repo' && m.type !== 'commit' && m.language !== null) langs.set(m.language, (langs.get(m.language) ?? 0) + count);
+    add(repos, m.repository, count);
+    if (m.type === 'repo' || m.type === 'commit') continue;
+    if (m.language !== null) add(langs, m.language, count);
+    const slash = m.path.indexOf('/');
+    if (slash > 0) add(dirs, m.path.slice(0, slash + 1), count);
+    if (m.type === 'symbol') for (const symbol of m.symbols ?? []) add(symbolKinds, symbol.kind.toLowerCase(), 1);
   }
   const facet = (counts: Map<string, number>, kind: Filter['kind'], value: (label: string) => string): Filter[] =>
     [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, MAX_FILTERS_PER_KIND)
       .map(([label, count]) => ({ value: value(label), label, count, exhaustive: !limitHit, kind }));
   return [
-    ...facet(repos, 'repo', (name) => `repo:^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    ...facet(repos, 'repo', (name) => `repo:^${escapeRegExp(name)}$`),
     ...facet(langs, 'lang', (name) => `lang:${name.toLowerCase().includes(' ') ? JSON.stringify(name.toLowerCase()) : name.toLowerCase()}`),
+    ...facet(dirs, 'file', (dir) => `file:^${escapeRegExp(dir)}`),
+    ...facet(symbolKinds, 'symbol type', (kind) => `select:symbol.${kind}`),
   ];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

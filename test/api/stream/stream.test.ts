@@ -52,6 +52,14 @@ test('events are framed exactly as event/data/blank line, with progress done and
   const filters = events.find((e) => e.name === 'filters')!.data as { value: string; count: number; kind: string }[];
   assert.deepEqual(filters.filter((f) => f.kind === 'repo').map((f) => [f.value, f.count]), [['repo:^example\\.com/alpha$', 2], ['repo:^example\\.com/beta$', 1]]);
   assert.deepEqual(filters.filter((f) => f.kind === 'lang').map((f) => [f.value, f.count]), [['lang:typescript', 2], ['lang:go', 1]]);
+  // Top-level directories only: beta's main.go lies in none.
+  assert.deepEqual(filters.filter((f) => f.kind === 'file').map((f) => [f.value, f.count]), [['file:^src/', 2]]);
+});
+
+test('symbol results bring a facet per symbol kind, as select:symbol.<kind>', async () => {
+  const { events } = await readEvents(await stream({ q: 'type:symbol other' }));
+  const filters = events.find((e) => e.name === 'filters')!.data as { value: string; label: string; count: number; kind: string }[];
+  assert.deepEqual(filters.filter((f) => f.kind === 'symbol type').map((f) => [f.value, f.label, f.count]), [['select:symbol.function', 'function', 1]]);
 });
 
 test('cm=t adds chunk matches, max-line-len cuts lines, display limits what is sent but not the count', async () => {

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPO_STYLE } from './repo-style.js';
+import { SEARCH_STYLE } from './search-style.js';
 import { APP_STYLE } from './style.js';
 
 export interface WebAsset {
@@ -24,8 +25,11 @@ export interface WebAssets {
 
 export const ASSETS_ROOT = '/.assets/';
 
+const HERE = dirname(fileURLToPath(import.meta.url));
 /** dist/src/api/pages/web/ → dist/web/ */
-const BUILT_SCRIPTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'web');
+const BUILT_SCRIPTS = join(HERE, '..', '..', '..', '..', 'web');
+/** The URL builders are pure and import nothing, so the browser runs the server's own compiled module. */
+const SHARED_MODULES = ['web-paths.js'];
 
 const SCRIPT = 'text/javascript; charset=utf-8';
 
@@ -42,11 +46,12 @@ export function assetUrl(name: string): string {
 }
 
 function load(): WebAssets {
-  const files = new Map<string, WebAsset>([['app.css', { type: 'text/css; charset=utf-8', body: Buffer.from(APP_STYLE + REPO_STYLE) }]]);
+  const files = new Map<string, WebAsset>([['app.css', { type: 'text/css; charset=utf-8', body: Buffer.from(APP_STYLE + REPO_STYLE + SEARCH_STYLE) }]]);
   if (!existsSync(BUILT_SCRIPTS)) throw new Error(`the web app's scripts are not built (${BUILT_SCRIPTS} is missing): run npm run build:ts`);
   for (const name of readdirSync(BUILT_SCRIPTS, { recursive: true, encoding: 'utf8' }).sort()) {
     if (name.endsWith('.js')) files.set(name.split('\\').join('/'), { type: SCRIPT, body: readFileSync(join(BUILT_SCRIPTS, name)) });
   }
+  for (const name of SHARED_MODULES) files.set(name, { type: SCRIPT, body: readFileSync(join(HERE, name)) });
   const hash = createHash('sha256');
   for (const [name, file] of files) hash.update(name).update('\0').update(file.body).update('\0');
   return { base: `${ASSETS_ROOT}${hash.digest('base64url').slice(0, 16)}/`, files };

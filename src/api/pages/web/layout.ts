@@ -14,6 +14,8 @@ export interface AppPage {
   readonly query?: string;
   /** Module scripts of this page, by asset name (`search.js`), after the one every page runs. */
   readonly scripts?: readonly string[];
+  /** More of the head (the search page's `<noscript>` redirect to its script-free results). */
+  readonly head?: SafeHtml;
 }
 
 const APP_HEADERS = {
@@ -32,7 +34,7 @@ export function renderAppPage(context: PageContext, page: AppPage): string {
   const scripts = ['app.js', ...(page.scripts ?? [])].map((name) => html`<script type="module" src="${assetUrl(name)}"></script>`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(page.title)} · Quarry</title><link rel="stylesheet" href="${escapeHtml(assetUrl('app.css'))}">${html`${scripts}`.text}</head>
+<title>${escapeHtml(page.title)} · Quarry</title><link rel="stylesheet" href="${escapeHtml(assetUrl('app.css'))}">${html`${scripts}`.text}${page.head?.text ?? ''}</head>
 <body>${html`<header class="app"><a class="brand" href="/search">Quarry</a>
 <form class="search" method="get" action="/search" role="search"><label class="sr-only" for="app-search">Search code</label>
 <input type="search" id="app-search" name="q" value="${page.query ?? ''}" placeholder="Search code (press / to focus)" autocomplete="off" spellcheck="false"></form>

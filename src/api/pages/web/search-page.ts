@@ -1,13 +1,28 @@
 /**
  * The search page, `/search?q=…`. Without a query: the start page, with the query syntax at hand.
+ * With one: the results area the page's script (web/search.ts) streams results into from the
+ * stream API; a browser without JavaScript follows the head's `<noscript>` redirect to
+ * `&static=1`, the same search run once on the server and rendered as HTML (search-static.ts).
  */
 import type { Authentication } from '../../../auth/principal.js';
 import type { HttpRequest } from '../../../http/request.js';
 import type { Reply } from '../../../http/respond.js';
 import { html } from '../kit.js';
+import { assetUrl, webAssets } from './assets.js';
 import { sendAppPage } from './layout.js';
+import { staticResults } from './search-static.js';
 import type { WebServices } from './services.js';
 import type { Viewer } from './viewer.js';
+import { searchUrl } from './web-paths.js';
+
+/** The stream request of the page's script: at most 500 results (the count goes on), long lines cut. */
+const STREAM_PATH = '/.api/search/stream';
+const STREAM_PARAMS = { v: 'V3', display: '500', 'max-line-len': '400' };
+
+/** The search page's modules, fetched at once rather than one import level after another. */
+function searchModules(): string[] {
+  return [...webAssets().files.keys()].filter((name) => /^(search|query-)[\w-]*\.js$/.test(name) || name === 'web-paths.js');
+}
 
 const EXAMPLES: readonly (readonly [string, string])[] = [
   ['repo:^github\\.com/org/ lang:go func main', 'a literal in one language, in repositories by name'],
@@ -17,12 +32,35 @@ const EXAMPLES: readonly (readonly [string, string])[] = [
   ['foo AND (bar OR baz) -file:test', 'boolean operators and negated filters'],
 ];
 
-export function searchPage(_services: WebServices, request: HttpRequest<Authentication>, viewer: Viewer, reply: Reply): void {
-  const query = request.query.get('q') ?? '';
+export async function searchPage(services: WebServices, request: HttpRequest<Authentication>, viewer: Viewer, reply: Reply): Promise<void> {
+  const query = (request.query.get('q') ?? '').trim();
+  if (query === '') {
+    return sendAppPage(reply, 200, viewer.context, {
+      title: 'Search',
+      scripts: ['search.js'],
+      content: html`<h1>Search code</h1><p>Type a query in the box above. Some examples:</p>
+<ul class="examples">${EXAMPLES.map(([q, what]) => html`<li><a href="${searchUrl(q)}"><code>${q}</code></a> <span class="muted">${what}</span></li>`)}</ul>`,
+    });
+  }
+  const title = `${query} - Search`;
+  const heading = html`<h1 class="sr-only">Results for ${query}</h1>`;
+  if (request.query.get('static') === '1') {
+    return sendAppPage(reply, 200, viewer.context, {
+      title, query,
+      content: html`${heading}<div class="search-page static">${await staticResults(services, viewer, query)}</div>`,
+    });
+  }
+  const scriptFree = `${searchUrl(query)}&static=1`;
+  const stream = `${STREAM_PATH}?${new URLSearchParams({ q: query, ...STREAM_PARAMS })}`;
   sendAppPage(reply, 200, viewer.context, {
-    title: 'Search',
-    query,
-    content: html`<h1>Search code</h1><p>Type a query in the box above. Some examples:</p>
-<ul class="examples">${EXAMPLES.map(([q, what]) => html`<li><a href="/search?q=${encodeURIComponent(q)}"><code>${q}</code></a> <span class="muted">${what}</span></li>`)}</ul>`,
+    title, query, scripts: ['search.js'],
+    // The search starts while the scripts load: the script reads this very request (search-stream.ts).
+    head: html`<noscript><meta http-equiv="refresh" content="0; url=${scriptFree}"></noscript>
+<link rel="preload" as="fetch" crossorigin id="search-stream" href="${stream}">${searchModules().map((name) => html`<link rel="modulepreload" href="${assetUrl(name)}">`)}`,
+    content: html`${heading}<div class="search-page">
+<p class="search-status" id="search-status" role="status" aria-live="polite"><noscript><a href="${scriptFree}">Show the results without JavaScript</a></noscript></p>
+<div id="search-alerts"></div>
+<div class="search-columns"><aside class="search-filters" id="search-filters" aria-label="Filters" hidden></aside>
+<div class="search-main"><ul class="notices" id="search-notices"></ul><ol class="results" id="search-results" aria-label="Results"></ol></div></div></div>`,
   });
 }

@@ -1,0 +1,101 @@
+/**
+ * One search result as a list item, by kind: a file's matched lines (ranges marked, the first few
+ * shown and "show more" for the rest), a path, a file's symbols, a repository, a commit or a diff.
+ * Every link is built by web-paths (the server's own URL builders); each item's first link is the
+ * one keyboard navigation moves to.
+ */
+import { blobUrl, repoUrl, repoViewUrl } from './web-paths.js';
+import { el, highlighted } from './search-dom.js';
+import type { CommitMatch, ContentMatch, LineMatch, PathMatch, RepoMatch, StreamMatch, SymbolFileMatch } from './search-events.js';
+
+/** Matched lines shown before "show more". */
+const FIRST_LINES = 3;
+
+export function resultItem(match: StreamMatch): HTMLLIElement {
+  switch (match.type) {
+    case 'content': return contentItem(match);
+    case 'path': return item(fileHeader(match, 'path'));
+    case 'symbol': return symbolItem(match);
+    case 'repo': return repoItem(match);
+    case 'commit': return commitItem(match);
+  }
+}
+
+function item(header: HTMLElement, ...body: HTMLElement[]): HTMLLIElement {
+  return el('li', { class: 'result' }, header, ...body);
+}
+
+/** The revision a file match's links name: none for the default branch the index follows. */
+function revOf(match: { readonly branches: readonly string[] }): string | null {
+  const branch = match.branches[0];
+  return branch === undefined || branch === '' || branch === 'HEAD' ? null : branch;
+}
+
+function fileHeader(match: ContentMatch | PathMatch | SymbolFileMatch, kind: string, count?: number): HTMLElement {
+  const ranges = (match.pathMatches ?? []).map((r) => [r.start.offset, r.end.offset - r.start.offset] as const);
+  const rev = revOf(match);
+  return el('div', { class: 'result-header' },
+    el('a', { class: 'repo', href: repoUrl(match.repository, rev) }, match.repository),
+    el('span', { class: 'sep', 'aria-hidden': 'true' }, ' › '),
+    el('a', { class: 'path', href: blobUrl(match.repository, rev, match.path), 'data-primary': '' }, highlighted(match.path, ranges)),
+    el('span', { class: 'kind muted' }, match.language ? `${kind} · ${match.language}` : kind),
+    count === undefined ? null : el('span', { class: 'count muted' }, `${count} ${count === 1 ? 'match' : 'matches'}`));
+}
+
+function lineRow(match: ContentMatch, line: LineMatch): HTMLElement {
+  const number = line.lineNumber + 1;
+  const href = blobUrl(match.repository, revOf(match), match.path, { start: number, end: number });
+  return el('a', { class: 'line', href }, el('span', { class: 'ln' }, String(number)), el('code', {}, highlighted(line.line, line.offsetAndLengths)));
+}
+
+function contentItem(match: ContentMatch): HTMLLIElement {
+  const lines = match.lineMatches;
+  const shown = el('div', { class: 'lines' }, ...lines.slice(0, FIRST_LINES).map((l) => lineRow(match, l)));
+  // Matched lines, as the engine counts a file's matches in the search's total.
+  const result = item(fileHeader(match, 'content', lines.length), shown);
+  if (lines.length > FIRST_LINES) {
+    const more = el('button', { type: 'button', class: 'more' }, `Show ${lines.length - FIRST_LINES} more matched ${lines.length - FIRST_LINES === 1 ? 'line' : 'lines'}`);
+    more.addEventListener('click', () => {
+      shown.append(...lines.slice(FIRST_LINES).map((l) => lineRow(match, l)));
+      more.remove();
+    });
+    result.append(more);
+  }
+  return result;
+}
+
+function symbolItem(match: SymbolFileMatch): HTMLLIElement {
+  const rev = revOf(match);
+  return item(fileHeader(match, 'symbols', match.symbols.length), el('ul', { class: 'symbols' }, ...match.symbols.map((s) =>
+    el('li', {}, el('a', { href: blobUrl(match.repository, rev, match.path, { start: s.line, end: s.line }) },
+      el('span', { class: 'symbol-kind' }, s.kind.toLowerCase()), ' ', el('code', {}, s.name)),
+    s.containerName === '' ? null : el('span', { class: 'muted' }, ` in ${s.containerName}`)))));
+}
+
+function repoItem(match: RepoMatch): HTMLLIElement {
+  return item(el('div', { class: 'result-header' },
+    el('a', { class: 'repo', href: repoUrl(match.repository), 'data-primary': '' }, match.repository),
+    el('span', { class: 'kind muted' }, ['repository', match.fork ? 'fork' : '', match.archived ? 'archived' : ''].filter(Boolean).join(' · '))));
+}
+
+function commitItem(match: CommitMatch): HTMLLIElement {
+  const subject = match.message.split('\n', 1)[0] ?? '';
+  const header = el('div', { class: 'result-header' },
+    el('a', { class: 'repo', href: repoUrl(match.repository) }, match.repository),
+    el('span', { class: 'sep', 'aria-hidden': 'true' }, ' › '),
+    el('a', { class: 'path', href: repoViewUrl(match.repository, null, 'commit', match.oid), 'data-primary': '' }, subject),
+    el('span', { class: 'kind muted' }, `${match.content.startsWith('```diff') ? 'diff' : 'commit'} ${match.oid.slice(0, 7)} · ${match.authorName} · ${match.authorDate.slice(0, 10)}`));
+  return item(header, commitBody(match));
+}
+
+/** The fenced content's lines without the fences, each with its ranges; diff lines coloured by their prefix. */
+function commitBody(match: CommitMatch): HTMLElement {
+  const lines = match.content.split('\n').slice(1, -1);
+  const isDiff = match.content.startsWith('```diff');
+  const rows = lines.map((text, index) => {
+    const ranges = match.ranges.filter(([line]) => line === index + 1).map(([, character, length]) => [character, length] as const);
+    const kind = !isDiff ? '' : text.startsWith('+') ? ' added' : text.startsWith('-') ? ' removed' : text.startsWith('@@') ? ' hunk' : '';
+    return el('div', { class: `diff-line${kind}` }, el('code', {}, highlighted(text, ranges)));
+  });
+  return el('div', { class: 'lines commit-lines' }, ...rows);
+}
