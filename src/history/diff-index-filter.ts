@@ -4,6 +4,7 @@
  * commit is passed over only when the index proves none of its searched lines can match.
  */
 import { ADDED_LINE, postingKey, REMOVED_LINE, type LineSide } from '../index/history/diff-postings.js';
+import { intersect, union, type DocSet } from '../index/doc-set.js';
 import type { HistoryIndex } from '../index/history/history-store.js';
 import type { TrigramQuery } from '../model/trigram.js';
 
@@ -13,7 +14,7 @@ export type DiffIndexReader = Pick<HistoryIndex, 'ordinalOf' | 'postings'>;
 const SIDES: readonly LineSide[] = [ADDED_LINE, REMOVED_LINE];
 
 /** Ascending ordinals, or null for every commit. */
-type OrdinalSet = Uint32Array | null;
+type OrdinalSet = DocSet;
 
 /**
  * Per oid, 1 when its diff must be read. `query` is what some searched line must hold (an OR over
@@ -29,7 +30,7 @@ export function commitsToRead(index: DiffIndexReader, query: TrigramQuery, searc
       if (!list) cache.set(key, (list = index.postings(key)));
       return list;
     });
-    return lists.reduce(union, new Uint32Array(0));
+    return lists.reduce((all, list) => union(all, list)!, new Uint32Array(0));
   };
   const matching: OrdinalSet = evaluate(query, listOf);
   const out = new Uint8Array(oids.length);
@@ -58,52 +59,20 @@ function evaluate(query: TrigramQuery, listOf: (trigram: number) => Uint32Array)
     case 'near': {
       let acc: OrdinalSet = null;
       for (const arg of query.args) {
-        const set = evaluate(arg, listOf);
-        if (set === null) continue;
-        acc = acc === null ? set : intersect(acc, set);
-        if (acc.length === 0) return acc;
+        acc = intersect(acc, evaluate(arg, listOf));
+        if (acc !== null && acc.length === 0) return acc;
       }
       return acc;
     }
     case 'or': {
-      let acc: Uint32Array = new Uint32Array(0);
+      let acc: OrdinalSet = new Uint32Array(0);
       for (const arg of query.args) {
-        const set = evaluate(arg, listOf);
-        if (set === null) return null;
-        acc = union(acc, set);
+        acc = union(acc, evaluate(arg, listOf));
+        if (acc === null) return null;
       }
       return acc;
     }
   }
-}
-
-function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
-  const out = new Uint32Array(Math.min(a.length, b.length));
-  let n = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
-    if (a[i]! < b[j]!) i++;
-    else if (a[i]! > b[j]!) j++;
-    else {
-      out[n++] = a[i]!;
-      i++;
-      j++;
-    }
-  }
-  return out.subarray(0, n);
-}
-
-function union(a: Uint32Array, b: Uint32Array): Uint32Array {
-  if (a.length === 0) return b;
-  if (b.length === 0) return a;
-  const out = new Uint32Array(a.length + b.length);
-  let n = 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
-    if (n === 0 || out[n - 1] !== next) out[n++] = next;
-  }
-  return out.subarray(0, n);
 }
 
 function contains(sorted: Uint32Array, value: number): boolean {

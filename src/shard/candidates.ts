@@ -5,7 +5,7 @@
  */
 import type { TrigramQuery } from '../model/trigram.js';
 import type { SegmentSource } from '../index/store.js';
-import { intersect, union, type DocSet } from './doc-set.js';
+import { intersect, union, type DocSet } from '../index/doc-set.js';
 
 export interface CandidateCounters {
   trigramLookups: number;

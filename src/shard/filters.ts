@@ -5,7 +5,7 @@
 import type { CompiledMatcher, PatternSpec } from '../matcher/matcher.js';
 import type { SegmentSource } from '../index/store.js';
 import { languageOfPath } from '../query/languages.js';
-import { intersect, type DocSet } from './doc-set.js';
+import { intersect, type DocSet } from '../index/doc-set.js';
 import { docsWithHits, matchPaths } from './path-matches.js';
 import type { ShardPlan } from './plan.js';
 

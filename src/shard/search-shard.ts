@@ -12,7 +12,7 @@ import { bitmapBytes } from '../index/block-map.js';
 import { DOC_FLAG_ASCII, DOC_FLAG_UTF8 } from '../index/format.js';
 import { compileBlockQuery, mayMatchInBlocks, type BlockQuery } from './block-filter.js';
 import { evalTrigramQuery } from './candidates.js';
-import { forEachDoc, intersect, union, type DocSet } from './doc-set.js';
+import { forEachDoc, intersect, union, type DocSet } from '../index/doc-set.js';
 import { filterDocs } from './filters.js';
 import { toLineMatches, codePoints } from './lines.js';
 import { packLines, type PackedLines } from './packed-lines.js';

@@ -6,7 +6,7 @@
 import type { SymbolMatch } from '../model/result.js';
 import { emptyStats } from '../model/stats.js';
 import type { FileSymbols } from '../model/symbols.js';
-import { forEachDoc, type DocSet } from './doc-set.js';
+import { forEachDoc, type DocSet } from '../index/doc-set.js';
 import { filterDocs } from './filters.js';
 import { packLines } from './packed-lines.js';
 import type { ShardFileMatch, ShardSearchInput, ShardSearchResult } from './search-shard.js';
