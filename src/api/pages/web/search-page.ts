@@ -47,7 +47,7 @@ export async function searchPage(services: WebServices, request: HttpRequest<Aut
   if (request.query.get('static') === '1') {
     return sendAppPage(reply, 200, viewer.context, {
       title, query,
-      content: html`${heading}<div class="search-page static">${await staticResults(services, viewer, query)}</div>`,
+      content: html`${heading}<div class="search-page static">${await staticResults(services, viewer, query, request.signal)}</div>`,
     });
   }
   const scriptFree = `${searchUrl(query)}&static=1`;

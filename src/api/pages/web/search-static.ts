@@ -19,11 +19,12 @@ const STATIC_LINES = 5;
 /** The query's own mistakes, shown as an alert (as the stream API does). */
 const ALERT_CODES: readonly ErrorCode[] = ['QUERY_SYNTAX', 'QUERY_UNSUPPORTED', 'PATTERN_UNSUPPORTED', 'PATTERN_INVALID', 'REVISION_NOT_FOUND', 'REPO_NOT_FOUND'];
 
-export async function staticResults(services: WebServices, viewer: Viewer, query: string): Promise<SafeHtml> {
+/** `signal`: the request's, so the search stops when the browser goes away and its pool work is charged to this caller. */
+export async function staticResults(services: WebServices, viewer: Viewer, query: string, signal: AbortSignal): Promise<SafeHtml> {
   const started = performance.now();
   let response: SearchResponse;
   try {
-    response = await services.search.search({ query, patternType: 'keyword', canRead: viewer.principal.canRead });
+    response = await services.search.search({ query, patternType: 'keyword', signal, canRead: viewer.principal.canRead });
   } catch (err) {
     const title = isQuarryError(err) && ALERT_CODES.includes(err.code) ? 'Unable To Process Query' : 'Search failed';
     return errorBox(title, publicMessage(err), query, isQuarryError(err) ? positionOf(err.details) : null);
