@@ -1,7 +1,8 @@
 /**
  * The links the APIs hand out open their pages: the `URL:` lines of MCP answers (read_file with a
- * line range, list_files, diff_search) and GraphQL `url` fields (repository, tree, blob, commit)
- * each followed on a real server to a 200 page that shows what the link names.
+ * line range, list_files, diff_search), the sources a deep search answer cites, and GraphQL `url`
+ * fields (repository, tree, blob, commit), each followed on a real server to a 200 page that shows
+ * what the link names.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -85,4 +86,28 @@ test('GraphQL url fields of a repository, a tree, a blob and a commit open their
   const docs = repository.commit.tree.entries.find((e) => e.path === 'assets');
   assert.ok(docs);
   assert.match(await open(docs.url), />logo\.bin<\/a>/);
+});
+
+test('every source a deep search answer cites opens the file view with its lines selected', async () => {
+  const client = new Client({ name: 'web-links-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/.api/mcp/all`), { requestInit: { headers: { Authorization: `token ${fixture.instance.alice}` } } }));
+  let text: string;
+  try {
+    const result = await client.callTool({ name: 'deepsearch', arguments: { question: 'where is NewRouter defined and what does it return?' } });
+    assert.notEqual(result.isError, true, JSON.stringify(result.content));
+    text = (result.content as { text: string }[])[0]!.text;
+  } finally {
+    await client.close();
+  }
+  const links = [...new Set([...text.matchAll(/\((https?:\/\/[^\s)]+\/-\/blob\/[^\s)]+)\)/g)].map((m) => m[1]!))];
+  assert.ok(links.length > 0, text);
+  for (const link of links) {
+    const range = /\?L(\d+)(?:-(\d+))?$/.exec(link);
+    assert.ok(range, link);
+    const page = await open(link);
+    const selected = [...page.matchAll(/<tr id="L(\d+)" class="sel">/g)].map((m) => Number(m[1]));
+    const start = Number(range[1]);
+    const end = range[2] === undefined ? start : Number(range[2]);
+    assert.deepEqual(selected, Array.from({ length: end - start + 1 }, (_, i) => start + i), link);
+  }
 });
