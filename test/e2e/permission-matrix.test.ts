@@ -43,9 +43,13 @@ function ask(instance: Instance, who: Pick<Principal, 'account' | 'site'>, path:
 
 const onReference = (p: Principal): Pick<Principal, 'account' | 'site'> => ({ account: p.referenceAccount, site: p.site });
 
-/** Anonymous callers meet 401 at MCP always and at GraphQL and the stream API on a private site. */
+/**
+ * Anonymous callers meet 401 at MCP always and at every other door on a private site; a repository
+ * page the caller may not read is 404, as a missing repository's is (the APIs answer 200 with nothing).
+ */
 function doorStatus(path: ReadPath, principal: Principal): number {
-  return principal.account === 'anonymous' && (path.door === 'mcp' || principal.site === 'private') ? 401 : 200;
+  if (principal.account === 'anonymous' && (path.door === 'mcp' || principal.site === 'private')) return 401;
+  return path.door === 'page' && path.scope === 'repository' && !principal.reads ? 404 : 200;
 }
 
 async function hiddenAnswersLikeMissing(path: ReadPath, principal: Principal): Promise<Answer[]> {

@@ -77,6 +77,25 @@ function deepSearch(tool: 'deepsearch' | 'deepsearch_read'): ReadPath {
   };
 }
 
+/** The web app's repository pages, read with the principal's token as a browser's session would read them. */
+function webPages(): ReadPath[] {
+  const page = (view: string, reveals: RegExp): ReadPath => ({
+    name: `page /-/${view}`, door: 'page', scope: 'repository', reveals, run: (door, repo) => door.get(`/${repo}/-/${view}`),
+  });
+  return [
+    { name: 'page repository root', door: 'page', scope: 'repository', reveals: /plan\.ts/, run: (door, repo) => door.get(`/${repo}`) },
+    page('blob/plan.ts', /classified plan, revised/),
+    { name: 'page blob at a tag', door: 'page', scope: 'repository', reveals: /classified plan</, run: (door, repo) => door.get(`/${repo}@v1/-/blob/plan.ts`) },
+    page('raw/plan.ts', /classified plan, revised/),
+    page('commits', /Widen the classified plan/),
+    page('commit/HEAD', /Schedule the launch/),
+    page('compare/v1...HEAD', /revised/),
+    page('branches', /feature/),
+    page('contributors', /Quarry Test/),
+    page('references/plan.ts?line=2&character=17', /normalize/),
+  ];
+}
+
 export const READ_PATHS: readonly ReadPath[] = [
   graphql('repository(name:)', 'repository', gql.REPOSITORY_BY_NAME, SECRET_NAME),
   graphql('repository defaultBranch/branches/tags', 'repository', gql.REFS, /refs\/tags\/v1/),
@@ -118,6 +137,8 @@ export const READ_PATHS: readonly ReadPath[] = [
   ...search('repo:secret filter', 'site', () => 'route repo:secret', SECRET_NAME),
   ...search('unscoped type:path', 'site', () => 'type:path ts', SECRET_NAME),
   ...search('unscoped lang:typescript', 'site', () => 'lang:typescript route', SECRET_NAME),
+
+  ...webPages(),
 
   mcp('', 'repository', 'read_file', (repo) => ({ repo, path: 'plan.ts' }), /classified plan, revised/),
   mcp('at a tag', 'repository', 'read_file', (repo) => ({ repo, path: 'plan.ts', revision: 'v1' }), /classified plan\\n/),
