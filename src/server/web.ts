@@ -9,6 +9,7 @@ import { gitDirOf } from '../repos/registry.js';
 import type { Services } from '../services.js';
 
 const COMMIT_CONTEXT_LINES = 3;
+const HIGHLIGHT_DEADLINE_MS = 2_000;
 const GIT_BOUNDS: GitBounds = { timeoutMs: 30_000, maxBytes: 64 * 1024 * 1024 };
 
 export function webServices(services: Services, idp: IdentityProvider): WebServices {
@@ -18,7 +19,8 @@ export function webServices(services: Services, idp: IdentityProvider): WebServi
     async indexedCommit(repo) {
       return services.catalog.get(repo)?.commit ?? services.repos.resolveRevision(repo, 'HEAD');
     },
-    highlight: (path, content) => services.pool.submit('highlight', { path, content }),
+    // Colours are a nicety: a file the highlighter cannot finish in time is shown plain, never an error.
+    highlight: (path, content, signal) => services.pool.submit('highlight', { path, content }, { signal, deadline: Date.now() + HIGHLIGHT_DEADLINE_MS }).catch(() => null),
     async commitDiff(repo, oid) {
       return (await readCommitDiffs(gitDir(repo), [oid], COMMIT_CONTEXT_LINES, GIT_BOUNDS))[0] ?? null;
     },

@@ -34,7 +34,7 @@ export async function blobView(services: WebServices, view: RepoViewRequest, rep
   const { shown, cut } = shownPart(bytes);
   const highlighted = shown.length <= HIGHLIGHT_MAX_BYTES;
   const [runs, tables] = await Promise.all([
-    highlighted ? services.highlight(path, shown) : Promise.resolve(null),
+    highlighted ? services.highlight(path, shown, view.request.signal) : Promise.resolve(null),
     highlighted ? fileSymbolsAt(services, at, path, bytes) : Promise.resolve({ symbols: null }),
   ]);
   const text = new TextDecoder().decode(shown);

@@ -21,8 +21,11 @@ export interface WebServices {
   readonly symbols: SymbolIndex;
   /** The commit the index (and so the symbol tables) holds for the repository, else its HEAD; null when empty. */
   indexedCommit(repo: string): Promise<string | null>;
-  /** Highlight runs of a file (symbols/highlight.ts), computed in the worker pool; null: show it plain. */
-  highlight(path: string, content: Uint8Array): Promise<Uint32Array | null>;
+  /**
+   * Highlight runs of a file (symbols/highlight.ts), computed in the worker pool within a deadline and
+   * charged to the request's caller (`signal`); null: show it plain (also when it failed or ran out of time).
+   */
+  highlight(path: string, content: Uint8Array, signal: AbortSignal): Promise<Uint32Array | null>;
   /** One commit (a commit id) with its parents and its changes against its first parent. */
   commitDiff(repo: string, oid: string): Promise<CommitDiff | null>;
   /** The commits `head` has that `base` has not (commit ids), newest first, at most `max`. */
