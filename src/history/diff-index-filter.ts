@@ -4,7 +4,7 @@
  * commit is passed over only when the index proves none of its searched lines can match.
  */
 import { ADDED_LINE, postingKey, REMOVED_LINE, type LineSide } from '../index/history/diff-postings.js';
-import { intersect, union, type DocSet } from '../index/doc-set.js';
+import { includesSorted, intersect, union, type DocSet } from '../index/doc-set.js';
 import type { HistoryIndex } from '../index/history/history-store.js';
 import type { TrigramQuery } from '../model/trigram.js';
 
@@ -36,7 +36,7 @@ export function commitsToRead(index: DiffIndexReader, query: TrigramQuery, searc
   const out = new Uint8Array(oids.length);
   oids.forEach((oid, i) => {
     const ordinal = index.ordinalOf(oid);
-    out[i] = ordinal === undefined || matching === null || contains(matching, ordinal) ? 1 : 0;
+    out[i] = ordinal === undefined || matching === null || includesSorted(matching, ordinal) ? 1 : 0;
   });
   return out;
 }
@@ -73,15 +73,4 @@ function evaluate(query: TrigramQuery, listOf: (trigram: number) => Uint32Array)
       return acc;
     }
   }
-}
-
-function contains(sorted: Uint32Array, value: number): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return sorted[lo] === value;
 }

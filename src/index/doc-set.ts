@@ -38,6 +38,24 @@ export function union(a: DocSet, b: DocSet): DocSet {
   return out.subarray(0, n);
 }
 
+/** The first index whose value is ≥ value in an ascending list. */
+export function lowerBound(ids: ArrayLike<number>, value: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether an ascending list holds the value, by binary search. */
+export function includesSorted(ids: ArrayLike<number>, value: number): boolean {
+  const at = lowerBound(ids, value);
+  return at < ids.length && ids[at] === value;
+}
+
 /** First index ≥ from whose value is ≥ v, by exponential then binary search. */
 function gallop(ids: Uint32Array, from: number, v: number): number {
   let step = 1;

@@ -3,6 +3,7 @@
  * signal) and, for `select:symbol`, which definitions they hit. A stored table is decoded only when
  * the definition-name index says a matched word is defined in the file.
  */
+import { includesSorted } from '../index/doc-set.js';
 import type { LineMatch, SymbolMatch } from '../model/result.js';
 import { DEFINITION_LINES } from './score.js';
 import { definitionsHit, symbolMatch } from './symbol-matches.js';
@@ -38,7 +39,7 @@ export function contentSymbols(symbols: ShardSymbols, plan: SymbolTaskPlan | nul
   const defines = (word: string, doc: number): boolean => {
     let docs = definers.get(word);
     if (!docs) definers.set(word, (docs = names.docs(word)));
-    return includes(docs, doc);
+    return includesSorted(docs, doc);
   };
   return (doc, lines) => {
     if (!symbols.hasTable(doc)) return UNKNOWN;
@@ -59,15 +60,4 @@ function matchedWords(line: LineMatch): string[] {
     while (end < points.length && WORD.test(points[end]!)) end++;
     return points.slice(start, end).join('').split(NOT_WORD).filter((word) => word.length > 0);
   });
-}
-
-function includes(docs: Uint32Array, doc: number): boolean {
-  let lo = 0;
-  let hi = docs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (docs[mid]! < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < docs.length && docs[lo] === doc;
 }

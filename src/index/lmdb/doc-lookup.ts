@@ -2,6 +2,7 @@
  * Reads one file of a repository at its indexed commit straight from the live index segments, so a
  * file read needs no git process. Knows nothing of skipped files or other commits: callers fall back.
  */
+import { includesSorted } from '../doc-set.js';
 import type { Manifest, SegmentRef } from '../manifest.js';
 import { openSegmentReader, type SegmentReader } from './segment-reader.js';
 
@@ -106,13 +107,5 @@ function pathMap(reader: SegmentReader): Map<string, number> {
 
 /** `deleted` is ascending (manifest.ts), so a binary search. */
 function isDeleted(ref: SegmentRef, doc: number): boolean {
-  const deleted = ref.deleted;
-  let lo = 0;
-  let hi = deleted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (deleted[mid]! < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < deleted.length && deleted[lo] === doc;
+  return includesSorted(ref.deleted, doc);
 }

@@ -13,6 +13,7 @@ import {
 } from '../format.js';
 import { Reader } from '../../model/varint.js';
 import { BLOCK_MAP_HEADER_BYTES, blockMapBitmaps, hasBlockMap } from '../block-map.js';
+import { lowerBound } from '../doc-set.js';
 import { bitsetIds, decodePostings, keepInBitset, listShape } from '../postings.js';
 import type { SegmentSource } from '../store.js';
 import { checkColumn, fail, readFailure, readSeal, type Seal } from './segment-seal.js';
@@ -199,16 +200,6 @@ function clip(ids: Uint32Array, lo: number, hi: number): Uint32Array {
   return ids.slice(a, b);
 }
 
-function lowerBound(ids: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ids[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 function findTrigram(dict: Uint32Array, trigram: number): number {
   const i = lowerBound(dict, trigram);
