@@ -5,11 +5,12 @@
  * hops), and writes an extractive answer: which files and functions answer, key lines quoted, every
  * quote a link. A limit reached midway ends the reading, not the answer.
  */
+import type { DefinitionSite } from '../model/symbols.js';
 import { titleOf, type Brain, type Finding, type ResearchInput } from './brain.js';
 import { Citations, quote } from './citations.js';
 import { LimitReached, type Ledger } from './ledger.js';
 import { calledNamesAsked, densestWindow, enclosingName, planQuestion, questionWords, type QuestionPlan } from './offline-plan.js';
-import type { DefinitionHit, FileHits, ResearchTools } from './tools.js';
+import type { FileHits, ResearchTools } from './tools.js';
 
 const FILES_READ = 3;
 const IDENTIFIERS_FOLLOWED = 2;
@@ -33,11 +34,11 @@ async function search(ledger: Ledger, tools: ResearchTools, tool: 'nls_search' |
   return ledger.call(tool, { query }, () => (tool === 'nls_search' ? tools.nls(query) : tools.keyword(query)), listFiles);
 }
 
-async function definition(ledger: Ledger, tools: ResearchTools, repo: string, path: string, symbol: string): Promise<DefinitionHit | null> {
+async function definition(ledger: Ledger, tools: ResearchTools, repo: string, path: string, symbol: string): Promise<DefinitionSite | null> {
   return ledger.call('go_to_definition', { repo, path, symbol }, () => tools.definition(repo, path, symbol), (d) => (d === null ? 'not found' : `${d.kind} ${d.name} at ${d.path}:${d.line}`));
 }
 
-function describeDefinition(d: DefinitionHit): string {
+function describeDefinition(d: DefinitionSite): string {
   return `${d.kind.toLowerCase()} \`${d.name}\``;
 }
 
@@ -104,7 +105,7 @@ async function followCalls(input: ResearchInput, file: FileHits, quoted: readonl
   }
 }
 
-async function usages(input: ResearchInput, def: DefinitionHit, cites: Citations): Promise<string[]> {
+async function usages(input: ResearchInput, def: DefinitionSite, cites: Citations): Promise<string[]> {
   const { ledger, tools } = input;
   const refs = await ledger.call('find_references', { repo: def.repo, path: def.path, symbol: def.name, limit: REFERENCES_SHOWN },
     () => tools.references(def.repo, def.path, def.name, REFERENCES_SHOWN), (r) => `${r.length} references`);

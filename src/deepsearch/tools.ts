@@ -3,23 +3,13 @@
  * same service functions the MCP tools use, as the asking user (their repository permissions).
  * Structured calls for the offline researcher; named calls with MCP arguments for a model.
  */
+import type { DefinitionSite } from '../model/symbols.js';
 
 /** One file of a search, its matched lines (1-based) in the order the engine gave them. */
 export interface FileHits {
   readonly repo: string;
   readonly path: string;
   readonly lines: readonly { readonly line: number; readonly text: string }[];
-}
-
-export interface DefinitionHit {
-  readonly repo: string;
-  readonly path: string;
-  readonly commit: string;
-  readonly name: string;
-  readonly kind: string;
-  readonly line: number;
-  readonly endLine: number;
-  readonly text: string;
 }
 
 export interface ReferenceHit {
@@ -43,7 +33,7 @@ export interface ResearchTools {
   keyword(query: string): Promise<FileHits[]>;
   /** Lines of a file at the default branch (1-based, inclusive); null when the caller may not read it or it is missing. */
   read(repo: string, path: string, startLine: number, endLine: number): Promise<{ commit: string; lines: string[] } | null>;
-  definition(repo: string, path: string, symbol: string): Promise<DefinitionHit | null>;
+  definition(repo: string, path: string, symbol: string): Promise<DefinitionSite | null>;
   references(repo: string, path: string, symbol: string, limit: number): Promise<ReferenceHit[]>;
   /** The commit links point at; null when the caller may not read the repository (or it does not exist). */
   commitOf(repo: string): Promise<string | null>;

@@ -99,6 +99,22 @@ export function referenceGroupOf(file: SymbolFileRef, symbols: FileSymbols, name
   };
 }
 
+/**
+ * A definition as the tools answer it (the evaluator's nav.definition, deep search's research):
+ * where it is (1-based lines and column), at which commit, and up to 50 lines of its source.
+ */
+export interface DefinitionSite {
+  readonly repo: string;
+  readonly path: string;
+  readonly commit: string;
+  readonly name: string;
+  readonly kind: string;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly text: string;
+}
+
 /** A file of an indexed repository at its indexed commit. */
 export interface SymbolFileRef {
   readonly repo: string;

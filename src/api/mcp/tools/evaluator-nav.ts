@@ -3,6 +3,7 @@
  * find_references's resolution (symbols/navigation), with the caller's permissions, as plain
  * values. A symbol that resolves to nothing is nil, as in Lua, not an error.
  */
+import type { DefinitionSite } from '../../../model/symbols.js';
 import { findDefinition, parseSymbolName } from '../../../symbols/navigation/definition.js';
 import type { NavFile } from '../../../symbols/navigation/model.js';
 import { findReferences } from '../../../symbols/navigation/references.js';
@@ -17,19 +18,6 @@ const NAV_OPTIONS = ['repo', 'path', 'symbol', 'revision', 'line', 'column'];
 const DEFAULT_REFERENCES = 100;
 const MAX_REFERENCES = 1000;
 const MAX_POSITION = 10_000_000;
-
-export interface DefinitionValue {
-  readonly repo: string;
-  readonly path: string;
-  readonly commit: string;
-  readonly name: string;
-  readonly kind: string;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  /** Up to 50 lines of the definition. */
-  readonly text: string;
-}
 
 export interface ReferenceRow {
   readonly repo: string;
@@ -60,7 +48,7 @@ async function resolve(ctx: ToolContext, nav: NavigationArgs): Promise<{ start: 
   return { start, found: findDefinition(start.resolver, start.origin, name, positionOf(nav)) };
 }
 
-export async function definitionValue(ctx: ToolContext, args: ScriptArgs): Promise<DefinitionValue | null> {
+export async function definitionValue(ctx: ToolContext, args: ScriptArgs): Promise<DefinitionSite | null> {
   const { found } = await resolve(ctx, navigationArgs(args.options(1, NAV_OPTIONS)));
   if (found === null) return null;
   const { file, definition } = found.best.site;
