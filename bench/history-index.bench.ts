@@ -6,6 +6,7 @@
  * Run: node dist/bench/history-index.bench.js
  */
 import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, removeDir } from '../test/git/fixtures.js';
@@ -114,6 +115,7 @@ function packedBytes(gitDir: string): number {
 async function main(): Promise<void> {
   const present = Object.keys(PATTERNS).filter((name) => existsSync(join(CORPORA, `${name}.bundle`)));
   if (present.length === 0) throw new Error(`no bundles in ${CORPORA}: the corpora live beside the project (../shared/corpora/README.md)`);
+  const loadBefore = loadavg();
   const root = makeTempDir('quarry-history-bench');
   const rows: Row[] = [];
   const builds: { repo: string; commits: number; buildMs: number; indexBytes: number; packBytes: number }[] = [];
@@ -150,18 +152,23 @@ async function main(): Promise<void> {
           rows.push({ repo: name, pattern, commits: git.value.length, gitMs: git.ms, diffSearchMs: viaMcp.ms, typeDiffMs: viaStream.ms });
         }
       }
+    } catch (err) {
+      process.stderr.write(`server output:\n${server.output().slice(-4000)}\n`);
+      throw err;
     } finally {
       await server.stop();
     }
   } finally {
     removeDir(root);
   }
+  const loadAfter = loadavg();
   const machine = await machineInfo();
+  const load = (l: readonly number[]): string => l.map((n) => n.toFixed(2)).join(', ');
   const ratio = (git: number, ours: number): string => `${(git / ours).toFixed(1)}x${git / ours >= GOAL_SPEEDUP ? '' : ' (below goal)'}`;
   const mib = (bytes: number): string => (bytes / 1024 / 1024).toFixed(2);
   const summary = [
     `# History index: diff search vs git log -G (${machine.kind}, ${new Date().toISOString()})`, '',
-    `Median of ${RUNS} warm runs each. git: \`LC_ALL=C git log --format=%H -i -G<escaped literal> <default branch>\`. diff_search: every page (count 50, cursor after cursor) through POST /.api/mcp on a real \`quarry serve\`. type:diff: \`repo:^name$ type:diff count:all patterntype:literal <pattern>\` through /.api/search/stream. Commit lists checked identical to git's before timing (diff_search in git's order; type:diff, which orders by committer date, as a set). Goal: ≥ ${GOAL_SPEEDUP}x.`, '',
+    `Median of ${RUNS} warm runs each. git: \`LC_ALL=C git log --format=%H -i -G<escaped literal> <default branch>\`. diff_search: every page (count 50, cursor after cursor) through POST /.api/mcp on a real \`quarry serve\`. type:diff: \`repo:^name$ type:diff count:all patterntype:literal <pattern>\` through /.api/search/stream. Commit lists checked identical to git's before timing (diff_search in git's order; type:diff, which orders by committer date, as a set). Goal: ≥ ${GOAL_SPEEDUP}x. Load average (1, 5, 15 min) at the start ${load(loadBefore)}, at the end ${load(loadAfter)}: the machine is shared.`, '',
     '| repo | pattern | commits | git log -G ms | diff_search ms | speed-up | type:diff ms | speed-up |', '|---|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) => `| ${r.repo} | \`${r.pattern}\` | ${r.commits} | ${r.gitMs.toFixed(0)} | ${r.diffSearchMs.toFixed(1)} | ${ratio(r.gitMs, r.diffSearchMs)} | ${r.typeDiffMs.toFixed(1)} | ${ratio(r.gitMs, r.typeDiffMs)} |`),
     '', `History index build (every commit reachable from branches and tags, ${QUARRY_THREADS} index threads) and size against \`git count-objects -v\` size-pack:`, '',
@@ -170,7 +177,7 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   process.stdout.write(summary);
-  await writeSideRun('history-index', summary, { runs: RUNS, rows, builds });
+  await writeSideRun('history-index', summary, { runs: RUNS, rows, builds, loadBefore, loadAfter });
 }
 
 await main();
