@@ -1,8 +1,8 @@
 /**
  * The history index on disk: per repository one LMDB environment at
  * `<data>/index/history/<repo id>.mdb` holding the ordinal of every indexed commit, its diff record
- * as git printed it (deflated), the trigram postings of the changed lines (one list per batch and
- * key) and the refs as last indexed. Each batch is one transaction, so a killed build keeps every
+ * as git printed it (deflated), the trigram postings of the changed lines (per batch, in groups of
+ * neighbouring keys: posting-groups.ts) and the refs as last indexed. Each batch is one transaction, so a killed build keeps every
  * batch it finished. Storage only: no git.
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { lmdbBytes, requireSpace } from '../lmdb/disk-space.js';
 import { committed, WRITABLE } from '../lmdb/writes.js';
 import { decodePostings } from '../postings.js';
 import type { DiffPostingsRun } from './diff-postings.js';
+import { findInGroup, packGroups } from './posting-groups.js';
 
 export interface HistoryIndexState {
   /** Full ref name → commit, as of the last complete update. */
@@ -59,7 +60,7 @@ const STATE_KEY = 'state';
 const BATCHES_KEY = 'batches';
 const FORMAT_KEY = 'format';
 /** Bumped when the layout changes: an index in another format is emptied and rebuilt by the next update. */
-const FORMAT = 2;
+const FORMAT = 3;
 /** Fast deflate: records are read back on every search that confirms a candidate. */
 const DEFLATE_LEVEL = 6;
 
@@ -117,8 +118,10 @@ function historyIndex(env: RootDatabase, path: string, dir: string): HistoryInde
     postings(key) {
       const parts: Uint32Array[] = [];
       for (const batch of batches()) {
-        const value = lists.getBinary(listKey(batch, key));
-        if (value !== undefined) parts.push(decodePostings(value));
+        for (const { key: groupKey, value } of lists.getRange({ start: listKey(batch, key), end: batchPrefix(batch), reverse: true, limit: 1 })) {
+          const at = findInGroup(value, groupKey.readUInt32BE(4), key);
+          if (at !== null) parts.push(decodePostings(value, at[0], at[1]));
+        }
       }
       if (parts.length === 1) return parts[0]!;
       const all = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
@@ -141,12 +144,9 @@ function historyIndex(env: RootDatabase, path: string, dir: string): HistoryInde
       // A failed commit is worse than a refusal (lmdb/disk-space.ts): refuse while there is room.
       requireSpace(dir, lmdbBytes(run.bytes.length + recordBytes) + run.keys.length * 32 + batch.length * 64, WHAT);
       const known = batches();
+      const groups = packGroups(run);
       await committed(env.transaction(() => {
-        let start = 0;
-        run.keys.forEach((key, i) => {
-          void lists.put(listKey(first, key), run.bytes.subarray(start, run.ends[i]!));
-          start = run.ends[i]!;
-        });
+        for (const group of groups) void lists.put(listKey(first, group.firstKey), group.bytes);
         batch.forEach(({ oid, ordinal }, i) => {
           void commits.put(oid, ordinal);
           void records.put(ordinal, deflated[i]!);
@@ -163,7 +163,14 @@ function historyIndex(env: RootDatabase, path: string, dir: string): HistoryInde
   };
 }
 
-/** Big-endian batch then key: a batch's lists are appended in key order, so pages fill densely. */
+/** Sorts before every key of the batch: the lower end of a backwards search within it. */
+function batchPrefix(batch: number): Buffer {
+  const out = Buffer.alloc(4);
+  out.writeUInt32BE(batch, 0);
+  return out;
+}
+
+/** Big-endian batch then a group's first key: a batch's groups are appended in key order, so pages fill densely. */
 function listKey(batch: number, key: number): Buffer {
   const out = Buffer.alloc(8);
   out.writeUInt32BE(batch, 0);
