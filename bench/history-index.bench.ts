@@ -3,9 +3,10 @@
  * through the MCP HTTP API (every page, cursor after cursor) and `type:diff` through the stream
  * API against `git log -G` for the same patterns on the default branch, commits checked identical
  * before anything is timed; plus the history index's build time and size against the packed size.
- * Run: node dist/bench/history-index.bench.js
+ * Run: node dist/bench/history-index.bench.js (QUARRY_BENCH_HISTORY_REPOS=ripgrep,gin for some of them)
  */
 import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, removeDir } from '../test/git/fixtures.js';
@@ -64,13 +65,29 @@ function gitLogG(gitDir: string, branch: string, literal: string): string[] {
   return out.split('\n').filter((l) => l !== '');
 }
 
+let reconnects = 0;
+
+/**
+ * fetch, sent once more when the server had already closed the kept-alive connection it reused
+ * (both requests are searches, safe to repeat); the time of both attempts counts.
+ */
+async function fetchRetryingClosed(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw err;
+    reconnects++;
+    return fetch(url, init);
+  }
+}
+
 /** Every page of diff_search over HTTP, following the cursor; the full commit ids of the hits, in order. */
 async function diffSearchAll(url: string, token: string, repo: string, pattern: string): Promise<string[]> {
   const oids: string[] = [];
   let cursor: string | undefined;
   for (;;) {
     const args = { pattern, repos: [repo], count: 50, ...(cursor === undefined ? {} : { cursor }) };
-    const response = await fetch(url, {
+    const response = await fetchRetryingClosed(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `token ${token}` },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'diff_search', arguments: args } }),
@@ -89,7 +106,7 @@ async function diffSearchAll(url: string, token: string, repo: string, pattern: 
 /** type:diff through the stream API: the commit ids of the matches, newest first. */
 async function typeDiff(url: string, token: string, repo: string, pattern: string): Promise<string[]> {
   const q = `repo:^${repo.replace(/[.]/g, '\\.')}$ type:diff count:all patterntype:literal ${pattern}`;
-  const response = await fetch(`${url}/.api/search/stream?${new URLSearchParams({ q, v: 'V3' })}`, { headers: { Authorization: `token ${token}`, Accept: 'text/event-stream' } });
+  const response = await fetchRetryingClosed(`${url}/.api/search/stream?${new URLSearchParams({ q, v: 'V3' })}`, { headers: { Authorization: `token ${token}`, Accept: 'text/event-stream' } });
   const body = await response.text();
   if (response.status !== 200 || body.includes('event: alert\n') || body.includes('event: error\n')) throw new Error(`type:diff answered ${response.status}: ${body.slice(0, 400)}`);
   const oids: string[] = [];
@@ -112,8 +129,10 @@ function packedBytes(gitDir: string): number {
 }
 
 async function main(): Promise<void> {
-  const present = Object.keys(PATTERNS).filter((name) => existsSync(join(CORPORA, `${name}.bundle`)));
+  const only = process.env['QUARRY_BENCH_HISTORY_REPOS']?.split(',');
+  const present = Object.keys(PATTERNS).filter((name) => existsSync(join(CORPORA, `${name}.bundle`)) && (only === undefined || only.includes(name)));
   if (present.length === 0) throw new Error(`no bundles in ${CORPORA}: the corpora live beside the project (../shared/corpora/README.md)`);
+  const loadBefore = loadavg();
   const root = makeTempDir('quarry-history-bench');
   const rows: Row[] = [];
   const builds: { repo: string; commits: number; buildMs: number; indexBytes: number; packBytes: number }[] = [];
@@ -150,18 +169,23 @@ async function main(): Promise<void> {
           rows.push({ repo: name, pattern, commits: git.value.length, gitMs: git.ms, diffSearchMs: viaMcp.ms, typeDiffMs: viaStream.ms });
         }
       }
+    } catch (err) {
+      process.stderr.write(`server (exit ${server.child.exitCode}, signal ${server.child.signalCode}) output:\n${server.output().slice(-4000)}\n`);
+      throw err;
     } finally {
       await server.stop();
     }
   } finally {
     removeDir(root);
   }
+  const loadAfter = loadavg();
   const machine = await machineInfo();
+  const load = (l: readonly number[]): string => l.map((n) => n.toFixed(2)).join(', ');
   const ratio = (git: number, ours: number): string => `${(git / ours).toFixed(1)}x${git / ours >= GOAL_SPEEDUP ? '' : ' (below goal)'}`;
   const mib = (bytes: number): string => (bytes / 1024 / 1024).toFixed(2);
   const summary = [
     `# History index: diff search vs git log -G (${machine.kind}, ${new Date().toISOString()})`, '',
-    `Median of ${RUNS} warm runs each. git: \`LC_ALL=C git log --format=%H -i -G<escaped literal> <default branch>\`. diff_search: every page (count 50, cursor after cursor) through POST /.api/mcp on a real \`quarry serve\`. type:diff: \`repo:^name$ type:diff count:all patterntype:literal <pattern>\` through /.api/search/stream. Commit lists checked identical to git's before timing (diff_search in git's order; type:diff, which orders by committer date, as a set). Goal: ≥ ${GOAL_SPEEDUP}x.`, '',
+    `Median of ${RUNS} warm runs each. git: \`LC_ALL=C git log --format=%H -i -G<escaped literal> <default branch>\`. diff_search: every page (count 50, cursor after cursor) through POST /.api/mcp on a real \`quarry serve\`. type:diff: \`repo:^name$ type:diff count:all patterntype:literal <pattern>\` through /.api/search/stream. Commit lists checked identical to git's before timing (diff_search in git's order; type:diff, which orders by committer date, as a set). Goal: ≥ ${GOAL_SPEEDUP}x. Load average (1, 5, 15 min) at the start ${load(loadBefore)}, at the end ${load(loadAfter)}: the machine is shared. Requests sent again after the server had closed a kept-alive connection: ${reconnects}.`, '',
     '| repo | pattern | commits | git log -G ms | diff_search ms | speed-up | type:diff ms | speed-up |', '|---|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) => `| ${r.repo} | \`${r.pattern}\` | ${r.commits} | ${r.gitMs.toFixed(0)} | ${r.diffSearchMs.toFixed(1)} | ${ratio(r.gitMs, r.diffSearchMs)} | ${r.typeDiffMs.toFixed(1)} | ${ratio(r.gitMs, r.typeDiffMs)} |`),
     '', `History index build (every commit reachable from branches and tags, ${QUARRY_THREADS} index threads) and size against \`git count-objects -v\` size-pack:`, '',
@@ -170,7 +194,7 @@ async function main(): Promise<void> {
     '',
   ].join('\n');
   process.stdout.write(summary);
-  await writeSideRun('history-index', summary, { runs: RUNS, rows, builds });
+  await writeSideRun('history-index', summary, { runs: RUNS, rows, builds, loadBefore, loadAfter, reconnects });
 }
 
 await main();

@@ -103,7 +103,13 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
     const record = getRepo(store, repo);
     return record ? historyIndex.reader(record.id) : null;
   };
-  const history = createRepoHistory(createHistoryService(commits, pool, historyIndex.reader), registryHistorySource(repoCtx));
+  const historyService = createHistoryService(commits, pool, historyIndex.reader);
+  const historyRepos = registryHistorySource(repoCtx);
+  const history = createRepoHistory(historyService, historyRepos);
+  const commitTableOf = async (repo: string) => {
+    const record = historyRepos.get(repo);
+    return record ? historyService.indexedTable(record) : null;
+  };
   const segmentDir = (id: string): string => join(segmentsDir(config.dataDir), id);
   const docs = createDocLookup(segmentDir);
   // One parse of the site configuration per change of the store, shared by every reader.
@@ -133,7 +139,7 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
   return {
     config, store, catalog, pool, docs, search, history, settings, evaluator,
     repos: createRepoBrowser(repoCtx),
-    diffs: createDiffHistory(gitDir, pool, historyIndexOf),
+    diffs: createDiffHistory(gitDir, pool, historyIndexOf, commitTableOf),
     historyIndex,
     symbols: createSymbolIndex({ catalog, docs, parse: (path, content) => pool.submit('parse-symbols', { path, content }) }),
     accounts: createAccountService(store),

@@ -94,6 +94,11 @@ export class CommitTable {
     return this.ordinals.get(oid);
   }
 
+  /** The ordinals of the commit's parents the index holds, in the commit's order. */
+  parentsOf(ordinal: number): Int32Array {
+    return this.parentOrdinals[ordinal]!;
+  }
+
   /** Commits reachable from `oid` (itself included); cached for the few tips queries name. */
   reachableFrom(oid: string): Uint8Array {
     const cached = this.reachCache.get(oid);

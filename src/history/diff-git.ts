@@ -36,10 +36,24 @@ export async function listCommits(gitDir: string, tips: readonly string[], bound
 
 /** The listed commits with their diffs (none for merges), in the order given. */
 export async function readCommitDiffs(gitDir: string, oids: readonly string[], context: number, bounds: GitBounds): Promise<CommitDiff[]> {
+  return (await readCommitRecords(gitDir, oids, context, bounds)).map(parseCommitRecord);
+}
+
+/**
+ * The listed commits in the order given, each as git printed it (metadata then patch), unparsed:
+ * the history index stores these so a diff read from it parses exactly as one read from git.
+ */
+export async function readCommitRecords(gitDir: string, oids: readonly string[], context: number, bounds: GitBounds): Promise<string[]> {
   if (oids.length === 0) return [];
   const args = ['-c', 'core.quotePath=false', 'log', '--no-walk=unsorted', '--stdin', META_FORMAT, ...patchOptions(context), '--diff-merges=off', '--'];
   const out = await runGit(args, { gitDir, input: `${oids.join('\n')}\n`, timeoutMs: bounds.timeoutMs, maxBytes: bounds.maxBytes });
-  return splitRecords(out.toString('utf8')).map((record) => ({ ...parseMeta(record.header), files: parsePatch(record.patch) }));
+  return out.toString('utf8').split(RECORD).slice(1);
+}
+
+/** One record of readCommitRecords as a commit with its diff. */
+export function parseCommitRecord(record: string): CommitDiff {
+  const end = record.indexOf('\x1e');
+  return { ...parseMeta(record.slice(0, end)), files: parsePatch(record.slice(end + 1)) };
 }
 
 /** The changes from `base` to `head` (commit ids), renames detected. */

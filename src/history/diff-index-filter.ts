@@ -9,7 +9,7 @@ import type { HistoryIndex } from '../index/history/history-store.js';
 import type { TrigramQuery } from '../model/trigram.js';
 
 /** The part of the index a search reads. */
-export type DiffIndexReader = Pick<HistoryIndex, 'ordinalOf' | 'postings'>;
+export type DiffIndexReader = Pick<HistoryIndex, 'ordinalOf' | 'postings' | 'record'>;
 
 const SIDES: readonly LineSide[] = [ADDED_LINE, REMOVED_LINE];
 

@@ -1,12 +1,14 @@
 /**
  * One page of a diff search: the candidate commits of one or more repositories merged into one
- * newest-first list, whose diffs are read from a position on in batches and matched in the worker
- * pool until one more than `count` commits matched. Every hit carries its position in the list, so a
- * later page can start exactly where this one stopped. No line is matched on this thread.
+ * newest-first list, whose diffs are read from a position on in batches (from the history index
+ * when it holds them, else through git) and matched in the worker pool until one more than `count`
+ * commits matched. Every hit carries its position in the list, so a later page can start exactly
+ * where this one stopped. No line is matched on this thread.
  */
 import { isQuarryError } from '../errors.js';
 import { matchCommitDiffs, type BatchMatchRequest } from './diff-batch-match.js';
-import { readCommitDiffs, type GitBounds } from './diff-git.js';
+import { parseCommitRecord, readCommitDiffs, type GitBounds } from './diff-git.js';
+import type { DiffIndexReader } from './diff-index-filter.js';
 import type { DiffLineRunner } from './diff-lines.js';
 import type { CommitDiff, CommitHit, CommitMeta, HunkHit } from './diff-model.js';
 
@@ -16,9 +18,20 @@ export interface DiffCandidate {
   readonly oid: string;
 }
 
+/** Where one source's diffs are read: its history index for the commits it holds, git for the others. */
+export interface DiffReadSource {
+  readonly gitDir: string;
+  readonly index: DiffIndexReader | null;
+}
+
 export interface DiffPageRequest extends BatchMatchRequest {
   /** Commits wanted on the page. */
   readonly count: number;
+  /**
+   * Whether the hits found so far already fill what the caller can show (its answer budget): the
+   * page then ends after the last of them, and reads nothing more.
+   */
+  readonly pageFull?: (hits: readonly PagedHit[]) => boolean;
 }
 
 export interface PagedHit {
@@ -41,7 +54,10 @@ export interface DiffPage {
   readonly skipped: number;
 }
 
+/** Commits read per batch, at most: the diffs of one pool task. */
 const BATCH = 40;
+/** The first batch of a page: small, since a page that fills its answer budget early reads no more. */
+const FIRST_BATCH = 8;
 /** Lines of context around each change: enough to read a hunk, few enough to keep answers small. */
 export const DIFF_CONTEXT_LINES = 1;
 /** Output bound of one read: a commit whose diff alone is larger is skipped (and counted), never indexed. */
@@ -67,30 +83,33 @@ export function mergeNewestFirst(lists: readonly (readonly CommitMeta[])[]): Dif
 }
 
 /**
- * Reads and matches the candidates from `start` on; `gitDirs[source]` is where a candidate's diff is
+ * Reads and matches the candidates from `start` on; `sources[source]` is where a candidate's diff is
  * read. A candidate whose `toRead` entry is 0 is known not to match (the history index says so)
  * and is passed over without reading; it keeps its position, so pages and cursors stay the same.
  */
-export async function scanDiffPage(pool: DiffLineRunner, gitDirs: readonly string[], candidates: readonly DiffCandidate[], start: number, request: DiffPageRequest, toRead?: Uint8Array): Promise<DiffPage> {
+export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffReadSource[], candidates: readonly DiffCandidate[], start: number, request: DiffPageRequest, toRead?: Uint8Array): Promise<DiffPage> {
   const found: PagedHit[] = [];
   let position = start;
   let scanned = 0;
   let skipped = 0;
   let timedOut = false;
-  while (position < candidates.length && found.length <= request.count) {
+  let full = false;
+  let batchSize = FIRST_BATCH;
+  while (position < candidates.length && !full) {
     if (Date.now() >= request.deadline || request.signal?.aborted) {
       timedOut = true;
       break;
     }
     let end = position;
     const batch: DiffCandidate[] = [];
-    while (end < candidates.length && batch.length < BATCH) {
+    while (end < candidates.length && batch.length < batchSize) {
       if (toRead === undefined || toRead[end] === 1) batch.push(candidates[end]!);
       end++;
     }
+    batchSize = Math.min(BATCH, batchSize * 2);
     let matched: Map<string, { commit: CommitDiff; hunks: HunkHit[] }>;
     try {
-      const read = await readAndMatch(pool, gitDirs, batch, request);
+      const read = await readAndMatch(pool, sources, batch, request);
       matched = read.matched;
       skipped += read.skipped;
     } catch (err) {
@@ -102,24 +121,31 @@ export async function scanDiffPage(pool: DiffLineRunner, gitDirs: readonly strin
       scanned++;
       const candidate = candidates[at]!;
       const one = toRead === undefined || toRead[at] === 1 ? matched.get(candidate.oid) : undefined;
-      if (one !== undefined && one.hunks.length > 0) found.push({ source: candidate.source, position: at, hit: { commit: one.commit, hunks: one.hunks } });
-      if (found.length > request.count) break;
+      if (one !== undefined && one.hunks.length > 0) {
+        found.push({ source: candidate.source, position: at, hit: { commit: one.commit, hunks: one.hunks } });
+        full = found.length > request.count || (request.pageFull?.(found) ?? false);
+      }
+      if (full) {
+        end = at + 1;
+        break;
+      }
     }
     position = end;
   }
-  const next = found.length > request.count ? found[request.count]!.position : timedOut ? position : null;
-  return { hits: found.slice(0, request.count), next, timedOut, scanned, candidates: candidates.length, skipped };
+  if (found.length > request.count) return { hits: found.slice(0, request.count), next: found[request.count]!.position, timedOut, scanned, candidates: candidates.length, skipped };
+  const next = (full || timedOut) && position < candidates.length ? position : null;
+  return { hits: found, next, timedOut, scanned, candidates: candidates.length, skipped };
 }
 
-/** One git run and one pool task per source in the batch; commits skipped as too large are absent. */
-async function readAndMatch(pool: DiffLineRunner, gitDirs: readonly string[], batch: readonly DiffCandidate[], request: DiffPageRequest) {
+/** One index read or git run and one pool task per source in the batch; commits skipped as too large are absent. */
+async function readAndMatch(pool: DiffLineRunner, sources: readonly DiffReadSource[], batch: readonly DiffCandidate[], request: DiffPageRequest) {
   if (batch.length === 0) return { matched: new Map<string, { commit: CommitDiff; hunks: HunkHit[] }>(), skipped: 0 };
   const bySource = new Map<number, string[]>();
   for (const { source, oid } of batch) bySource.set(source, [...(bySource.get(source) ?? []), oid]);
   const matched = new Map<string, { commit: CommitDiff; hunks: HunkHit[] }>();
   let skipped = 0;
   for (const [source, oids] of bySource) {
-    const read = await readBatch(gitDirs[source]!, oids, request.deadline);
+    const read = await readFromIndexOrGit(sources[source]!, oids, request.deadline);
     skipped += read.skipped;
     const perCommit = await matchCommitDiffs(pool, read.diffs, request);
     read.diffs.forEach((commit, i) => matched.set(commit.oid, { commit, hunks: perCommit[i]! }));
@@ -127,8 +153,27 @@ async function readAndMatch(pool: DiffLineRunner, gitDirs: readonly string[], ba
   return { matched, skipped };
 }
 
+/** The diffs the index holds are parsed from their stored records; git reads the others, and the batch keeps its order. */
+async function readFromIndexOrGit(source: DiffReadSource, oids: readonly string[], deadline: number): Promise<{ diffs: CommitDiff[]; skipped: number }> {
+  const stored = oids.map((oid) => {
+    const ordinal = source.index?.ordinalOf(oid);
+    return ordinal === undefined ? undefined : source.index!.record(ordinal);
+  });
+  const missing = oids.filter((_, i) => stored[i] === undefined);
+  const read = await readBatch(source.gitDir, missing, deadline);
+  const fromGit = new Map(read.diffs.map((diff) => [diff.oid, diff]));
+  const diffs: CommitDiff[] = [];
+  oids.forEach((oid, i) => {
+    const record = stored[i];
+    const diff = record === undefined ? fromGit.get(oid) : parseCommitRecord(record);
+    if (diff !== undefined) diffs.push(diff);
+  });
+  return { diffs, skipped: read.skipped };
+}
+
 /** A batch too large for the output bound is read commit by commit; single commits still too large are skipped and counted. */
 async function readBatch(gitDir: string, oids: readonly string[], deadline: number): Promise<{ diffs: CommitDiff[]; skipped: number }> {
+  if (oids.length === 0) return { diffs: [], skipped: 0 };
   try {
     return { diffs: await readCommitDiffs(gitDir, oids, DIFF_CONTEXT_LINES, boundsUntil(deadline, DIFF_READ_MAX_BYTES)), skipped: 0 };
   } catch (err) {

@@ -9,14 +9,18 @@ import { defaultBranch, resolveRevision } from '../git/mirror.js';
 import { listAncestors, type AncestorsPage, type AncestorsRequest } from './compare-log.js';
 import { compareCommits, type Comparison } from './compare.js';
 import { searchDiffPage, type DiffSearchRequest } from './repo-diff-search.js';
+import type { CommitTable } from './commit-table.js';
+import { branchFromFiles } from './ref-files.js';
 import type { DiffIndexReader } from './diff-index-filter.js';
 import type { DiffLineRunner } from './diff-lines.js';
 import type { CommitHit } from './diff-model.js';
-import type { DiffPage } from './diff-page.js';
+import type { DiffPage, PagedHit } from './diff-page.js';
 
-export interface DiffQuery extends DiffSearchRequest {
+export interface DiffQuery extends Omit<DiffSearchRequest, 'pageFull'> {
   /** Revisions to walk from in every repository (`^rev` excludes); none means HEAD. */
   readonly revisions: readonly string[];
+  /** Whether the hits found so far fill the caller's answer budget: the page ends after them. */
+  readonly budgetFull?: (hits: readonly RepoDiffHit[]) => boolean;
 }
 
 export interface RepoDiffHit {
@@ -24,6 +28,12 @@ export interface RepoDiffHit {
   /** Position in the merged candidate list: the next page starts at a later one. */
   readonly position: number;
   readonly hit: CommitHit;
+}
+
+/** A repository's commit index as diff search uses it: its commits and the default branch it was built for. */
+export interface IndexedCommits {
+  readonly table: CommitTable;
+  readonly defaultBranch: string;
 }
 
 export interface DiffSearchPage extends Omit<DiffPage, 'hits'> {
@@ -44,18 +54,28 @@ export interface DiffHistory {
 /**
  * `pool` matches the changed lines of diff searches; this thread only reads and plans. `indexOf`
  * gives a repository's history index (null when it has none): diffs are read only for the commits
- * it cannot rule out, and through git alone for commits it does not hold.
+ * it cannot rule out, and through git alone for commits it does not hold. `commitsOf` gives its
+ * commit index (null when not built), which lists the candidates in git log's order without git
+ * when it holds the tips; the default tip is then read from the repository's ref files.
  */
-export function createDiffHistory(gitDirOf: (repo: string) => string, pool: DiffLineRunner, indexOf: (repo: string) => DiffIndexReader | null = () => null): DiffHistory {
+export function createDiffHistory(
+  gitDirOf: (repo: string) => string,
+  pool: DiffLineRunner,
+  indexOf: (repo: string) => DiffIndexReader | null = () => null,
+  commitsOf: (repo: string) => Promise<IndexedCommits | null> = () => Promise.resolve(null),
+): DiffHistory {
   return {
     async searchDiffs(repos, query, start = 0) {
       const sources = [];
       for (const repo of repos) {
         const gitDir = gitDirOf(repo);
-        sources.push({ gitDir, tips: await tipsOf(gitDir, repo, query.revisions), index: indexOf(repo) });
+        const commits = await commitsOf(repo);
+        sources.push({ gitDir, tips: await tipsOf(gitDir, repo, query.revisions, commits), index: indexOf(repo), commits: commits?.table ?? null });
       }
-      const page = await searchDiffPage(pool, sources, query, start);
-      return { ...page, hits: page.hits.map(({ source, position, hit }) => ({ repo: repos[source]!, position, hit })) };
+      const named = (hits: readonly PagedHit[]): RepoDiffHit[] => hits.map(({ source, position, hit }) => ({ repo: repos[source]!, position, hit }));
+      const { budgetFull } = query;
+      const page = await searchDiffPage(pool, sources, { ...query, ...(budgetFull ? { pageFull: (hits: readonly PagedHit[]) => budgetFull(named(hits)) } : {}) }, start);
+      return { ...page, hits: named(page.hits) };
     },
     async compare(repo, base, head) {
       const gitDir = gitDirOf(repo);
@@ -65,10 +85,14 @@ export function createDiffHistory(gitDirOf: (repo: string) => string, pool: Diff
   };
 }
 
-async function tipsOf(gitDir: string, repo: string, revisions: readonly string[]): Promise<string[]> {
+async function tipsOf(gitDir: string, repo: string, revisions: readonly string[], indexed: IndexedCommits | null): Promise<string[]> {
   const tips: string[] = [];
   // The default branch as the index reads it: a mirror's HEAD may name a branch it does not have.
-  const defaultTip = async (): Promise<string> => resolveIn(gitDir, repo, `refs/heads/${await defaultBranch(gitDir)}`);
+  const defaultTip = async (): Promise<string> => {
+    const fromFiles = indexed === null ? undefined : branchFromFiles(gitDir, indexed.defaultBranch);
+    if (fromFiles !== undefined && indexed!.table.ordinalOf(fromFiles) !== undefined) return fromFiles;
+    return resolveIn(gitDir, repo, `refs/heads/${await defaultBranch(gitDir)}`);
+  };
   if (revisions.length === 0) return [await defaultTip()];
   for (const rev of revisions) {
     const excluded = rev.startsWith('^');

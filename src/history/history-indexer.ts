@@ -1,15 +1,16 @@
 /**
- * Keeps a repository's history index current: the changed lines of every commit reachable from
- * its branches and tags, read exactly as diff search reads them (diff-git.ts, merges without a
- * diff), turned into postings in the index workers and written one batch per transaction, so a
- * killed run keeps its finished batches and the next run reads only the commits still missing.
+ * Keeps a repository's history index current: the diff of every commit reachable from its
+ * branches and tags, read exactly as diff search reads them (diff-git.ts, merges without a diff),
+ * stored as git printed it, its changed lines turned into postings in the index workers, and
+ * written one batch per transaction, so a killed run keeps its finished batches and the next run
+ * reads only the commits still missing.
  */
 import { isQuarryError } from '../errors.js';
 import { runGit } from '../git/run.js';
 import type { DiffPostingsJob, DiffPostingsRun } from '../index/history/diff-postings.js';
-import type { HistoryIndex } from '../index/history/history-store.js';
+import type { HistoryIndex, IndexedCommit } from '../index/history/history-store.js';
 import { commitRefs, sameRefs } from './commit-indexer.js';
-import { readCommitDiffs } from './diff-git.js';
+import { parseCommitRecord, readCommitRecords } from './diff-git.js';
 import { packDiffLines } from './diff-lines.js';
 import type { CommitDiff } from './diff-model.js';
 import { DIFF_CONTEXT_LINES, DIFF_READ_MAX_BYTES, isOversized } from './diff-page.js';
@@ -43,12 +44,13 @@ export async function updateHistoryIndex(index: HistoryIndex, gitDir: string, po
   let added = 0;
   let unindexed = 0;
   for (let i = 0; i < missing.length; i += WRITE_BATCH) {
-    const diffs: CommitDiff[] = [];
+    const records: string[] = [];
     const chunk = missing.slice(i, i + WRITE_BATCH);
-    for (let j = 0; j < chunk.length; j += READ_BATCH) diffs.push(...await readDiffs(gitDir, chunk.slice(j, j + READ_BATCH)));
-    unindexed += chunk.length - diffs.length;
+    for (let j = 0; j < chunk.length; j += READ_BATCH) records.push(...await readRecords(gitDir, chunk.slice(j, j + READ_BATCH)));
+    unindexed += chunk.length - records.length;
     const first = index.nextOrdinal();
-    const commits = diffs.map((diff, k) => ({ oid: diff.oid, ordinal: first + k }));
+    const diffs: CommitDiff[] = records.map(parseCommitRecord);
+    const commits: IndexedCommit[] = diffs.map((diff, k) => ({ oid: diff.oid, ordinal: first + k, record: records[k]! }));
     const run = await pool.submit('diff-postings', { ...packDiffLines(diffs), ordinals: Uint32Array.from(commits, (c) => c.ordinal) });
     await index.putBatch(commits, run);
     added += commits.length;
@@ -74,14 +76,14 @@ async function newCommits(gitDir: string, tips: readonly string[], known: readon
   return out.toString('utf8').split('\n').filter((line) => line !== '');
 }
 
-/** The diffs of `oids` in order; a read over the bound is halved, and a single commit over it is left out. */
-async function readDiffs(gitDir: string, oids: readonly string[]): Promise<CommitDiff[]> {
+/** The diff records of `oids` in order; a read over the bound is halved, and a single commit over it is left out. */
+async function readRecords(gitDir: string, oids: readonly string[]): Promise<string[]> {
   try {
-    return await readCommitDiffs(gitDir, oids, DIFF_CONTEXT_LINES, { timeoutMs: READ_TIMEOUT_MS, maxBytes: DIFF_READ_MAX_BYTES });
+    return await readCommitRecords(gitDir, oids, DIFF_CONTEXT_LINES, { timeoutMs: READ_TIMEOUT_MS, maxBytes: DIFF_READ_MAX_BYTES });
   } catch (err) {
     if (!isOversized(err)) throw err;
   }
   if (oids.length === 1) return [];
   const half = Math.ceil(oids.length / 2);
-  return [...await readDiffs(gitDir, oids.slice(0, half)), ...await readDiffs(gitDir, oids.slice(half))];
+  return [...await readRecords(gitDir, oids.slice(0, half)), ...await readRecords(gitDir, oids.slice(half))];
 }

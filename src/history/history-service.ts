@@ -60,6 +60,8 @@ export interface HistoryService {
   searchCommits(request: CommitSearchRequest): Promise<CommitSearchOutcome>;
   /** Repositories with default-branch commits by an author matching any term (name or e-mail, case-insensitive substring). */
   contributorRepos(repos: readonly HistoryRepo[], authors: readonly string[], minCommits: number): Promise<ContributorRepo[]>;
+  /** The repository's commit index as loaded for searching and its default branch, or null when it was never built (nothing is built here). */
+  indexedTable(repo: HistoryRepo): Promise<{ table: CommitTable; defaultBranch: string } | null>;
   /** The commits of one repository's default branch, for GraphQL's contributors. */
   table(repo: HistoryRepo): Promise<{ table: CommitTable; head: Uint8Array }>;
   update(repo: HistoryRepo): Promise<CommitIndexOutcome>;
@@ -116,6 +118,11 @@ export function createHistoryService(store: CommitStore, runner: TextMatchRunner
 
   return {
     update,
+    async indexedTable(repo) {
+      if (store.state(repo.id) === undefined) return null;
+      const { state, table } = await load(repo);
+      return { table, defaultBranch: state.defaultBranch };
+    },
     async table(repo) {
       const { state, table } = await load(repo);
       return { table, head: await revisionScope(table, state, repo.gitDir, []) };

@@ -1,7 +1,7 @@
 /**
  * Kill -9 during a history index build loses nothing: the batches committed before the kill stay,
  * the next run indexes only the commits still missing, and the result answers exactly as a clean
- * build does (same ordinals, same postings, same diff search answers as git log -G).
+ * build does (same ordinals, same stored diffs, same postings, same diff search answers as git log -G).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -49,7 +49,11 @@ test('a build killed with SIGKILL after its first batches resumes and equals a c
     const fresh = await updateHistoryIndex(clean.of(1), gitDir, pool);
     assert.equal(fresh.added, total);
     assert.equal(index.nextOrdinal(), clean.of(1).nextOrdinal());
-    for (const oid of git(gitDir, 'rev-list', '--all').split('\n')) assert.equal(index.ordinalOf(oid), clean.of(1).ordinalOf(oid), oid);
+    for (const oid of git(gitDir, 'rev-list', '--all').split('\n')) {
+      const ordinal = index.ordinalOf(oid);
+      assert.equal(ordinal, clean.of(1).ordinalOf(oid), oid);
+      assert.equal(index.record(ordinal!), clean.of(1).record(ordinal!), `${oid}'s stored diff`);
+    }
     for (const word of [...RARE_WORDS, 'alpha', 'charlie']) {
       const bytes = Buffer.from(word);
       for (let i = 0; i + 2 < bytes.length; i++) {

@@ -2,17 +2,23 @@
  * The history index against git itself: diff search and commit_search content terms answer with
  * exactly the commits `git log -G` lists (renames, an evil merge, binary files, a very large diff,
  * Latin-1 lines), page for page as the git-only path does, while reading the diffs of only the
- * commits the index cannot rule out; incremental updates index only the new commits.
+ * commits the index cannot rule out, from the index and not from git; every stored diff equals
+ * the one git prints; incremental updates index only the new commits.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { join } from 'node:path';
+import { updateCommitIndex } from '../../src/history/commit-indexer.js';
+import { CommitTable } from '../../src/history/commit-table.js';
+import { parseCommitRecord, readCommitDiffs } from '../../src/history/diff-git.js';
 import { compileDiffPattern } from '../../src/history/diff-match.js';
+import { DIFF_CONTEXT_LINES } from '../../src/history/diff-page.js';
+import { searchDiffPage } from '../../src/history/repo-diff-search.js';
 import { createDiffHistory, type DiffQuery } from '../../src/history/diff-service.js';
 import type { DiffLineRunner } from '../../src/history/diff-lines.js';
 import { updateHistoryIndex } from '../../src/history/history-indexer.js';
 import { createHistoryService } from '../../src/history/history-service.js';
-import { openCommitStore, type CommitStore } from '../../src/index/commits/commit-store.js';
+import { openCommitStore, type CommitStore, type StoredCommit } from '../../src/index/commits/commit-store.js';
 import { openHistoryIndexes, type HistoryIndexes } from '../../src/index/history/history-store.js';
 import { createInThreadEnginePool } from '../../src/pool/in-thread-pool.js';
 import type { EnginePool } from '../../src/pool/pool.js';
@@ -65,10 +71,19 @@ function diffQuery(pattern: string, regex: boolean, count: number): DiffQuery {
   };
 }
 
+/** The commit index brought up to date with the repository, as searches load it. */
+async function commitTable(): Promise<CommitTable> {
+  await updateCommitIndex(commits, 1, gitDir);
+  const all: StoredCommit[] = [];
+  for (const chunk of commits.chunks(1)) all.push(...chunk);
+  return new CommitTable(all);
+}
+
 /** Every page of a diff search, followed by its `next`: the commits and the page boundaries. */
 async function allPages(indexed: boolean, pattern: string, regex: boolean, count: number) {
   const { runner, matched } = countingPool();
-  const history = createDiffHistory(() => gitDir, runner, () => (indexed ? indexes.of(1) : null));
+  const table = indexed ? await commitTable() : null;
+  const history = createDiffHistory(() => gitDir, runner, () => (indexed ? indexes.of(1) : null), () => Promise.resolve(table && { table, defaultBranch: 'main' }));
   const oids: string[] = [];
   const nexts: (number | null)[] = [];
   let start = 0;
@@ -103,6 +118,42 @@ test('diff search through the index lists exactly the commits git log -G lists, 
   assert.deepEqual(logG(gitDir, 'evilword'), [], 'the evil merge is invisible to git log -G');
   assert.equal(logG(gitDir, 'binaryword').length, 0, 'git log -G does not look into binary files');
   assert.equal(logG(gitDir, 'haystackneedle').length, 1);
+});
+
+test('every commit the index holds gives back the diff git prints for it', async () => {
+  const index = indexes.of(1);
+  const oids = git(gitDir, 'rev-list', '--all').split('\n');
+  const fromGit = await readCommitDiffs(gitDir, oids, DIFF_CONTEXT_LINES, { timeoutMs: 60_000, maxBytes: 1 << 30 });
+  const kinds = { merge: 0, renamed: 0, binary: 0, large: 0 };
+  fromGit.forEach((expected, i) => {
+    const record = index.record(index.ordinalOf(oids[i]!)!);
+    assert.ok(record !== undefined, `${oids[i]} is stored`);
+    assert.deepEqual(parseCommitRecord(record), expected, oids[i]);
+    if (expected.parents.length > 1) kinds.merge++;
+    if (expected.files.some((f) => f.status === 'renamed')) kinds.renamed++;
+    if (expected.files.some((f) => f.binary)) kinds.binary++;
+    if (expected.files.some((f) => f.added > 100_000)) kinds.large++;
+  });
+  assert.ok(Object.values(kinds).every((n) => n > 0), `merges, renames, binary files and a very large diff are all stored: ${JSON.stringify(kinds)}`);
+});
+
+test('with both indexes a diff search runs no git: every page equals git log -G from a git directory that is gone', async () => {
+  const table = await commitTable();
+  const tip = git(gitDir, 'rev-parse', 'refs/heads/main');
+  const sources = [{ gitDir: join(root, 'no-such-repo.git'), tips: [tip], index: indexes.of(1), commits: table }];
+  for (const pattern of ['zephyrine', 'delta', 'renamedline', 'haystackneedle', 'latinword']) {
+    const expected = logG(gitDir, pattern);
+    const oids: string[] = [];
+    let start: number | null = 0;
+    while (start !== null) {
+      const request = { ...diffQuery(pattern, false, 5) };
+      const page = await searchDiffPage(pool, sources, request, start);
+      assert.equal(page.timedOut, false);
+      oids.push(...page.hits.map((h) => h.hit.commit.oid));
+      start = page.next;
+    }
+    assert.deepEqual(oids, expected, pattern);
+  }
 });
 
 test('commit_search content terms through the index equal git log -G', async () => {

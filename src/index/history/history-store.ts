@@ -1,16 +1,19 @@
 /**
  * The history index on disk: per repository one LMDB environment at
- * `<data>/index/history/<repo id>.mdb` holding the ordinal of every indexed commit, the trigram
- * postings of their changed lines (one list per key and batch) and the refs as last indexed.
- * Each batch is one transaction, so a killed build keeps every batch it finished. Storage only: no git.
+ * `<data>/index/history/<repo id>.mdb` holding the ordinal of every indexed commit, its diff record
+ * as git printed it (deflated), the trigram postings of the changed lines (per batch, in groups of
+ * neighbouring keys: posting-groups.ts) and the refs as last indexed. Each batch is one transaction, so a killed build keeps every
+ * batch it finished. Storage only: no git.
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { lmdbBytes, requireSpace } from '../lmdb/disk-space.js';
 import { committed, WRITABLE } from '../lmdb/writes.js';
 import { decodePostings } from '../postings.js';
 import type { DiffPostingsRun } from './diff-postings.js';
+import { findInGroup, packGroups } from './posting-groups.js';
 
 export interface HistoryIndexState {
   /** Full ref name → commit, as of the last complete update. */
@@ -25,12 +28,21 @@ export interface HistoryIndex {
   ordinalOf(oid: string): number | undefined;
   /** The ordinals listed under `key` in every batch, ascending. */
   postings(key: number): Uint32Array;
-  /** Adds a batch of commits (ordinals from nextOrdinal() on, ascending) and their postings atomically. */
-  putBatch(commits: readonly { readonly oid: string; readonly ordinal: number }[], run: DiffPostingsRun): Promise<void>;
+  /** The commit's record as stored by putBatch, or undefined when the ordinal is not indexed. */
+  record(ordinal: number): string | undefined;
+  /** Adds a batch of commits (ordinals from nextOrdinal() on, ascending), their records and postings atomically. */
+  putBatch(commits: readonly IndexedCommit[], run: DiffPostingsRun): Promise<void>;
   /** Records the refs the index now covers. */
   setState(state: HistoryIndexState): Promise<void>;
   /** Bytes the environment takes on disk. */
   sizeBytes(): number;
+}
+
+export interface IndexedCommit {
+  readonly oid: string;
+  readonly ordinal: number;
+  /** The commit with its diff as git printed it: stored deflated, given back as is. */
+  readonly record: string;
 }
 
 export interface HistoryIndexes {
@@ -45,6 +57,12 @@ export interface HistoryIndexes {
 const WHAT = 'updating the history index';
 const NEXT_KEY = 'next';
 const STATE_KEY = 'state';
+const BATCHES_KEY = 'batches';
+const FORMAT_KEY = 'format';
+/** Bumped when the layout changes: an index in another format is emptied and rebuilt by the next update. */
+const FORMAT = 3;
+/** Fast deflate: records are read back on every search that confirms a candidate. */
+const DEFLATE_LEVEL = 6;
 
 export function openHistoryIndexes(dataDir: string): HistoryIndexes {
   const dir = join(dataDir, 'index', 'history');
@@ -85,13 +103,26 @@ function historyIndex(env: RootDatabase, path: string, dir: string): HistoryInde
   const meta: Database<unknown, string> = env.openDB({ name: 'meta', encoding: 'msgpack' });
   const commits: Database<number, string> = env.openDB({ name: 'commits', encoding: 'msgpack' });
   const lists: Database<Uint8Array, Buffer> = env.openDB({ name: 'postings', encoding: 'binary', keyEncoding: 'binary' });
+  const records: Database<Uint8Array, number> = env.openDB({ name: 'records', encoding: 'binary', keyEncoding: 'uint32' });
+  if (meta.get(FORMAT_KEY) !== FORMAT) {
+    env.transactionSync(() => {
+      for (const db of [meta, commits, lists, records]) db.clearSync();
+      void meta.put(FORMAT_KEY, FORMAT);
+    });
+  }
+  const batches = (): readonly number[] => (meta.get(BATCHES_KEY) as number[] | undefined) ?? [];
   return {
     state: () => meta.get(STATE_KEY) as HistoryIndexState | undefined,
     nextOrdinal: () => (meta.get(NEXT_KEY) as number | undefined) ?? 0,
     ordinalOf: (oid) => commits.get(oid),
     postings(key) {
       const parts: Uint32Array[] = [];
-      for (const { value } of lists.getRange({ start: listKey(key, 0), end: listKey(key + 1, 0) })) parts.push(decodePostings(value));
+      for (const batch of batches()) {
+        for (const { key: groupKey, value } of lists.getRange({ start: listKey(batch, key), end: batchPrefix(batch), reverse: true, limit: 1 })) {
+          const at = findInGroup(value, groupKey.readUInt32BE(4), key);
+          if (at !== null) parts.push(decodePostings(value, at[0], at[1]));
+        }
+      }
       if (parts.length === 1) return parts[0]!;
       const all = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
       let at = 0;
@@ -101,18 +132,26 @@ function historyIndex(env: RootDatabase, path: string, dir: string): HistoryInde
       }
       return all;
     },
+    record(ordinal) {
+      const value = records.getBinary(ordinal);
+      return value === undefined ? undefined : inflateRawSync(value).toString('utf8');
+    },
     async putBatch(batch, run) {
       if (batch.length === 0) return;
       const first = batch[0]!.ordinal;
+      const deflated = batch.map((commit) => deflateRawSync(Buffer.from(commit.record, 'utf8'), { level: DEFLATE_LEVEL }));
+      const recordBytes = deflated.reduce((n, d) => n + d.length, 0);
       // A failed commit is worse than a refusal (lmdb/disk-space.ts): refuse while there is room.
-      requireSpace(dir, lmdbBytes(run.bytes.length) + run.keys.length * 32 + batch.length * 64, WHAT);
+      requireSpace(dir, lmdbBytes(run.bytes.length + recordBytes) + run.keys.length * 32 + batch.length * 64, WHAT);
+      const known = batches();
+      const groups = packGroups(run);
       await committed(env.transaction(() => {
-        let start = 0;
-        run.keys.forEach((key, i) => {
-          void lists.put(listKey(key, first), run.bytes.subarray(start, run.ends[i]!));
-          start = run.ends[i]!;
+        for (const group of groups) void lists.put(listKey(first, group.firstKey), group.bytes);
+        batch.forEach(({ oid, ordinal }, i) => {
+          void commits.put(oid, ordinal);
+          void records.put(ordinal, deflated[i]!);
         });
-        for (const { oid, ordinal } of batch) void commits.put(oid, ordinal);
+        void meta.put(BATCHES_KEY, [...known, first]);
         void meta.put(NEXT_KEY, batch.at(-1)!.ordinal + 1);
       }), dir, WHAT);
     },
@@ -124,11 +163,18 @@ function historyIndex(env: RootDatabase, path: string, dir: string): HistoryInde
   };
 }
 
-/** Big-endian key then batch: one key's lists sort together, oldest batch first. */
-function listKey(key: number, batch: number): Buffer {
+/** Sorts before every key of the batch: the lower end of a backwards search within it. */
+function batchPrefix(batch: number): Buffer {
+  const out = Buffer.alloc(4);
+  out.writeUInt32BE(batch, 0);
+  return out;
+}
+
+/** Big-endian batch then a group's first key: a batch's groups are appended in key order, so pages fill densely. */
+function listKey(batch: number, key: number): Buffer {
   const out = Buffer.alloc(8);
-  out.writeUInt32BE(key, 0);
-  out.writeUInt32BE(batch, 4);
+  out.writeUInt32BE(batch, 0);
+  out.writeUInt32BE(key, 4);
   return out;
 }
 

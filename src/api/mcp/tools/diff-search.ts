@@ -80,6 +80,7 @@ export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
       count,
       deadline: Date.now() + SEARCH_TIMEOUT_MS,
       signal: ctx.signal,
+      budgetFull: overBudget(ctx.origin, new AnswerBuilder(ctx.maxAnswerTokens).remainingChars),
     };
     const page = await diffs.searchDiffs(repos, query, start);
     if (page.hits.length === 0) {
@@ -112,6 +113,23 @@ export const diffSearchTool: ToolDefinition<DiffSearchArgs> = {
 /** The arguments that choose which commits match, in a fixed order: a cursor belongs to exactly this question. */
 function questionOf(args: DiffSearchArgs, repos: readonly string[], authors: readonly string[]): string {
   return JSON.stringify([args.pattern, repos, args.added ?? false, args.removed ?? false, authors, args.after ?? null, args.before ?? null, args.revisions ?? [], args.useRegex ?? false]);
+}
+
+/**
+ * Whether the hits found so far no longer all fit in `chars`: the search reads no further than
+ * the answer can show, and the next page starts at the first commit left out.
+ */
+function overBudget(origin: string, chars: number): (hits: readonly RepoDiffHit[]) => boolean {
+  const sizes = new WeakMap<RepoDiffHit['hit'], number>();
+  return (hits) => {
+    let total = 0;
+    for (const { repo, hit } of hits) {
+      let size = sizes.get(hit);
+      if (size === undefined) sizes.set(hit, (size = commitSections(origin, repo, hit).reduce((n, s) => n + s.length, 0)));
+      total += size;
+    }
+    return total > chars;
+  };
 }
 
 /** All of the commit's file sections, or none. */
