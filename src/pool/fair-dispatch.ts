@@ -5,7 +5,7 @@
  * that has held its slot for a whole slice while other callers wait is told to stop: fair order
  * alone cannot keep one caller's ten-second scans from halving everyone's capacity while they run.
  */
-import { FairQueue } from './fair-queue.js';
+import { FairQueue, type HeavyThresholds } from './fair-queue.js';
 
 export interface RunOptions {
   /** Stop the task (through the signal it is given) after this long in its slot if others wait. */
@@ -15,6 +15,10 @@ export interface RunOptions {
 export interface FairDispatcher {
   /** Tasks waiting for a slot. */
   readonly waiting: number;
+  /** Whether `owner`'s tasks are heavy while others use the slots (FairQueue.heavy). */
+  heavy(owner: string, thresholds: HeavyThresholds): boolean;
+  /** Charges `owner` for slot time used elsewhere (FairQueue.charge). */
+  charge(owner: string, usedMs: number): void;
   /** `start` gets a signal that aborts when the task is preempted (null without `sliceMs`). */
   run<T>(owner: string, signal: AbortSignal | undefined, start: (preempted: AbortSignal | null) => Promise<T>, options?: RunOptions): Promise<T>;
 }
@@ -52,6 +56,8 @@ export function createFairDispatcher(slots: number): FairDispatcher {
     get waiting() {
       return queue.waiting;
     },
+    heavy: (owner, thresholds) => queue.heavy(owner, thresholds),
+    charge: (owner, usedMs) => queue.charge(owner, usedMs),
     run<T>(owner: string, signal: AbortSignal | undefined, start: (preempted: AbortSignal | null) => Promise<T>, options: RunOptions = {}): Promise<T> {
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<T>((resolve, reject) => {

@@ -40,11 +40,25 @@ const TYPICAL_WEIGHT = 0.25;
 
 /** Idle owners are swept past this many: those without debt first, then the least indebted. */
 const MAX_IDLE_OWNERS = 4096;
+/** Owners whose last finish is remembered, to tell whether others used the slots lately. */
+const RECENT_FINISHES = 64;
+
+/** When an owner's tasks count as heavy (see `heavy`). */
+export interface HeavyThresholds {
+  /** Its recent tasks held a slot this long on average. */
+  readonly typicalMs: number;
+  /** Or its tag is this far ahead of the queue's virtual time. */
+  readonly aheadMs: number;
+  /** Another owner counts as active when it has work now or finished a task this recently. */
+  readonly activeWindowMs: number;
+}
 
 export class FairQueue<T> {
   private readonly owners = new Map<string, OwnerState<T>>();
   private running = 0;
   private virtualTime = 0;
+  /** Owner → when its last task finished (performance.now()), the most recent few. */
+  private readonly recentFinishes = new Map<string, number>();
 
   constructor(private readonly options: FairQueueOptions) {}
 
@@ -70,6 +84,38 @@ export class FairQueue<T> {
   othersWaiting(owner: string): boolean {
     for (const [other, state] of this.owners) if (other !== owner && state.waiting.length > 0) return true;
     return false;
+  }
+
+  /**
+   * Whether `owner` is heavy while others use the slots: its recent tasks hold a slot for long or
+   * it is far ahead of its share, and another owner has work or had some a moment ago. Such an
+   * owner's next task is better run where it cannot delay the others (piscina-pool.ts).
+   */
+  heavy(owner: string, thresholds: HeavyThresholds, now = performance.now()): boolean {
+    const state = this.owners.get(owner);
+    if (state === undefined) return false;
+    if (state.typicalMs < thresholds.typicalMs && state.tag - this.virtualTime <= thresholds.aheadMs) return false;
+    for (const [other, otherState] of this.owners) if (other !== owner && (otherState.running > 0 || otherState.waiting.length > 0)) return true;
+    for (const [other, at] of this.recentFinishes) if (other !== owner && now - at <= thresholds.activeWindowMs) return true;
+    return false;
+  }
+
+  /**
+   * Charges `owner` for slot time its task used outside this queue's slots (a side lane), as if
+   * it had run here: its tag and typical task time move the same way.
+   */
+  charge(owner: string, usedMs: number): void {
+    let state = this.owners.get(owner);
+    if (state === undefined) {
+      if (this.owners.size >= MAX_IDLE_OWNERS) this.sweep();
+      state = { waiting: [], running: 0, tag: this.virtualTime, typicalMs: 0 };
+      this.owners.set(owner, state);
+    } else if (state.waiting.length === 0 && state.running === 0) {
+      state.tag = Math.max(state.tag, this.virtualTime);
+    }
+    state.tag += usedMs;
+    state.typicalMs = state.typicalMs === 0 ? usedMs : state.typicalMs + TYPICAL_WEIGHT * (usedMs - state.typicalMs);
+    this.forgetIfIdle(owner, state);
   }
 
   /** Takes `item` out of the queue if it is still waiting; true when it was. */
@@ -115,9 +161,16 @@ export class FairQueue<T> {
         this.running--;
         state.tag += usedMs - advance;
         state.typicalMs = state.typicalMs === 0 ? usedMs : state.typicalMs + TYPICAL_WEIGHT * (usedMs - state.typicalMs);
+        this.noteFinish(owner);
         this.forgetIfIdle(owner, state);
       },
     };
+  }
+
+  private noteFinish(owner: string): void {
+    this.recentFinishes.delete(owner);
+    this.recentFinishes.set(owner, performance.now());
+    if (this.recentFinishes.size > RECENT_FINISHES) this.recentFinishes.delete(this.recentFinishes.keys().next().value as string);
   }
 
   /** Idle owners whose debt is paid carry nothing worth keeping. */
