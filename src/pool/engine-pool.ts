@@ -22,11 +22,11 @@ import type { EnginePool, EngineTasks } from './pool.js';
 const SLICE_MS = 2000;
 
 /**
- * A caller whose tasks hold a thread a second or more on average (ordinary shard tasks take tens
+ * A caller whose tasks hold a thread 1.5 s or more on average (ordinary shard tasks take tens
  * of milliseconds; a backtracking scan runs to its slice or deadline), or who is past its share by
  * a few slices, runs them on the side lane's low-priority thread while others use the pool.
  */
-const HEAVY: HeavyThresholds = { typicalMs: 1000, aheadMs: 3 * SLICE_MS, activeWindowMs: 1000 };
+const HEAVY: HeavyThresholds = { typicalMs: 1500, aheadMs: 3 * SLICE_MS, activeWindowMs: 1000 };
 
 export interface EnginePoolOptions {
   readonly threads?: number;
