@@ -32,8 +32,8 @@ interface OwnerState<T> {
 export interface Started<T> {
   readonly owner: string;
   readonly item: T;
-  /** Call once when the task leaves its slot, with the slot time it used. */
-  readonly finish: (usedMs: number) => void;
+  /** Call once when the task leaves its slot, with the slot time it used; null when it ran elsewhere instead (nothing charged or learned). */
+  readonly finish: (usedMs: number | null) => void;
 }
 
 const TYPICAL_WEIGHT = 0.25;
@@ -159,9 +159,13 @@ export class FairQueue<T> {
         finished = true;
         state.running--;
         this.running--;
-        state.tag += usedMs - advance;
-        state.typicalMs = state.typicalMs === 0 ? usedMs : state.typicalMs + TYPICAL_WEIGHT * (usedMs - state.typicalMs);
-        this.noteFinish(owner);
+        if (usedMs === null) {
+          state.tag -= advance;
+        } else {
+          state.tag += usedMs - advance;
+          state.typicalMs = state.typicalMs === 0 ? usedMs : state.typicalMs + TYPICAL_WEIGHT * (usedMs - state.typicalMs);
+          this.noteFinish(owner);
+        }
         this.forgetIfIdle(owner, state);
       },
     };

@@ -155,9 +155,12 @@ async function runTask<Result>(place: Placement, message: TaskMessage, transferL
   // Typed by assertion: TypeScript cannot see the callback below assign it.
   let diverted = null as Placement | null;
   try {
-    const result = await place.fair.run(owner, AbortSignal.any([...bounds, place.closing]), async (preempted) => {
+    const result = await place.fair.run(owner, AbortSignal.any([...bounds, place.closing]), async (preempted, passed) => {
       diverted = place.divert?.() ?? null;
-      if (diverted !== null) return null;
+      if (diverted !== null) {
+        passed();
+        return null;
+      }
       started = true;
       preemptedBy = preempted;
       // Closing stops running tasks by destroying piscina, which terminates threads without starting new ones.
