@@ -43,6 +43,9 @@ const MAX_IDLE_OWNERS = 4096;
 /** Owners whose last finish is remembered, to tell whether others used the slots lately. */
 const RECENT_FINISHES = 64;
 
+/** A heavy owner's typical task is at least this many times the other owners' average. */
+const HEAVY_OVER_OTHERS = 4;
+
 /** When an owner's tasks count as heavy (see `heavy`). */
 export interface HeavyThresholds {
   /** Its recent tasks held a slot this long on average. */
@@ -87,14 +90,24 @@ export class FairQueue<T> {
   }
 
   /**
-   * Whether `owner` is heavy while others use the slots: its recent tasks hold a slot for long or
-   * it is far ahead of its share, and another owner has work or had some a moment ago. Such an
+   * Whether `owner` is heavy while others use the slots: its recent tasks hold a slot for long (and
+   * several times as long as the others' do) or it is far ahead of its share, and another owner has
+   * work or had some a moment ago. Such an
    * owner's next task is better run where it cannot delay the others (piscina-pool.ts).
    */
   heavy(owner: string, thresholds: HeavyThresholds, now = performance.now()): boolean {
     const state = this.owners.get(owner);
     if (state === undefined) return false;
     if (state.typicalMs < thresholds.typicalMs && state.tag - this.virtualTime <= thresholds.aheadMs) return false;
+    // On a machine so busy that every caller's tasks take long, nobody is singled out.
+    let othersTypical = 0;
+    let others = 0;
+    for (const [other, otherState] of this.owners) {
+      if (other === owner || otherState.typicalMs === 0) continue;
+      othersTypical += otherState.typicalMs;
+      others++;
+    }
+    if (others > 0 && state.typicalMs < HEAVY_OVER_OTHERS * (othersTypical / others)) return false;
     for (const [other, otherState] of this.owners) if (other !== owner && (otherState.running > 0 || otherState.waiting.length > 0)) return true;
     for (const [other, at] of this.recentFinishes) if (other !== owner && now - at <= thresholds.activeWindowMs) return true;
     return false;
