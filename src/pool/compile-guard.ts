@@ -3,8 +3,8 @@
  * compiles it (compile-guard-process.ts) within a time and memory budget and is killed past them.
  * Neither Hyperscan's compiler nor V8's RegExp compiler can be interrupted inside a thread: a
  * worker terminated at its deadline keeps compiling, and some patterns (`a?{n}a{n}`) take V8
- * exponential time. Verdicts are cached under the workers' own matcher-cache key, so a repeated set
- * costs a lookup and a refused one is refused at once. The budget is the child's CPU time, and the
+ * exponential time. Verdicts are cached under the workers' own matcher-cache key (bounded by
+ * entries and by the keys' length), so a repeated set costs a lookup and a refused one is refused at once. The budget is the child's CPU time, and the
  * child runs at a lower priority than the workers: a caller sending a new costly pattern each time
  * spends the spare CPU, not the searches' share, and waits its turn among callers (fair-dispatch.ts).
  */
@@ -28,6 +28,8 @@ export interface CompileGuardOptions {
   /** Child processes compiling side by side, so one costly set does not hold up the others. */
   readonly processes?: number;
   readonly cacheEntries?: number;
+  /** Characters of cached verdicts' keys (the pattern sets); VERDICT_KEY_CHARS by default. */
+  readonly cacheKeyChars?: number;
   /** Guard CPU one caller may spend per minute; OWNER_GUARD_MS_PER_MINUTE by default. */
   readonly ownerMsPerMinute?: number;
 }
@@ -38,6 +40,8 @@ export interface CompileGuard {
    * (PATTERN_INVALID, PATTERN_UNSUPPORTED), and with PATTERN_UNSUPPORTED when it costs too much.
    */
   vet(patterns: readonly PatternSpec[], preference: EnginePreference, owner?: string): Promise<void>;
+  /** Verdicts remembered, and the characters of their keys. */
+  readonly cached: { readonly entries: number; readonly keyChars: number };
   close(): Promise<void>;
 }
 
@@ -62,6 +66,11 @@ const WALL_FACTOR = 15;
  * Work without a caller (the CLI, the indexer) is not limited.
  */
 export const OWNER_GUARD_MS_PER_MINUTE = 4000;
+/**
+ * Verdicts are remembered by their sets' text: 4,096 of a hostile caller's long new patterns
+ * (each a key of kilobytes) would otherwise hold tens of megabytes. About 8 MiB of keys.
+ */
+export const VERDICT_KEY_CHARS = 4 * 2 ** 20;
 
 export function createCompileGuard(options: CompileGuardOptions): CompileGuard {
   const verdicts = new Map<string, Verdict>();
@@ -69,12 +78,19 @@ export function createCompileGuard(options: CompileGuardOptions): CompileGuard {
   const children = Array.from({ length: Math.max(1, options.processes ?? 1) }, () => new GuardChild(options));
   const turns = createFairDispatcher(children.length);
   const capacity = options.cacheEntries ?? 4096;
+  const keyChars = options.cacheKeyChars ?? VERDICT_KEY_CHARS;
+  let heldChars = 0;
   const budgets = new OwnerBudgets(options.ownerMsPerMinute ?? OWNER_GUARD_MS_PER_MINUTE);
 
   const remember = (key: string, verdict: Verdict): void => {
-    if (verdict.remember === false) return;
-    if (verdicts.size >= capacity) verdicts.delete(verdicts.keys().next().value as string);
+    if (verdict.remember === false || key.length > keyChars || verdicts.has(key)) return;
     verdicts.set(key, verdict);
+    heldChars += key.length;
+    for (const oldest of verdicts.keys()) {
+      if (verdicts.size <= capacity && heldChars <= keyChars) break;
+      verdicts.delete(oldest);
+      heldChars -= oldest.length;
+    }
   };
 
   const judge = (key: string, request: Omit<GuardRequest, 'id'>, owner: string): Promise<Verdict> => {
@@ -101,6 +117,9 @@ export function createCompileGuard(options: CompileGuardOptions): CompileGuard {
   };
 
   return {
+    get cached() {
+      return { entries: verdicts.size, keyChars: heldChars };
+    },
     async vet(patterns, preference, owner) {
       if (patterns.length === 0) return;
       const key = matcherCacheKey(patterns, preference);

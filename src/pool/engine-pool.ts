@@ -3,12 +3,13 @@
  * matching, index batches, symbol parses), so none of that runs on the main thread. Every pattern
  * set a task will make its worker compile is first vetted by the compile guard, since a compile
  * cannot be interrupted inside a thread; a scan can, and one past its deadline plus a grace period
- * is stopped with its worker.
+ * is stopped with its worker. A heavy caller's scans run on a side lane of their own (piscina-pool.ts).
  */
 import { availableParallelism } from 'node:os';
 import type { ShardPlan } from '../shard/plan.js';
 import { createCompileGuard, type CompileGuard, type CompileGuardOptions } from './compile-guard.js';
 import { ENGINE_DEADLINE_GRACE_MS, ENGINE_KINDS } from './engine-kinds.js';
+import type { HeavyThresholds } from './fair-queue.js';
 import { eachAlone, shardPlanSets, type PatternSet } from './pattern-sets.js';
 import { createPiscinaPool } from './piscina-pool.js';
 import type { EnginePool, EngineTasks } from './pool.js';
@@ -19,6 +20,13 @@ import type { EnginePool, EngineTasks } from './pool.js';
  * regex takes a few hundred milliseconds, a catastrophic backtracking scan runs to its deadline.
  */
 const SLICE_MS = 2000;
+
+/**
+ * A caller whose tasks hold a thread 1.5 s or more on average (ordinary shard tasks take tens
+ * of milliseconds; a backtracking scan runs to its slice or deadline), or who is past its share by
+ * a few slices, runs them on the side lane's low-priority thread while others use the pool.
+ */
+const HEAVY: HeavyThresholds = { typicalMs: 1500, aheadMs: 3 * SLICE_MS, activeWindowMs: 1000 };
 
 export interface EnginePoolOptions {
   readonly threads?: number;
@@ -37,6 +45,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     kinds: ENGINE_KINDS,
     deadlineGraceMs: ENGINE_DEADLINE_GRACE_MS,
     sliceMs: SLICE_MS,
+    sideLane: { threads: 1, heavy: HEAVY },
     admit: {
       shard: (task, owner) => vetPlan(task.plan, owner),
       'diff-lines': (task, owner) => vetSets(guard, eachAlone(task.pattern.specs), owner),

@@ -5,7 +5,7 @@
  * that has held its slot for a whole slice while other callers wait is told to stop: fair order
  * alone cannot keep one caller's ten-second scans from halving everyone's capacity while they run.
  */
-import { FairQueue } from './fair-queue.js';
+import { FairQueue, type HeavyThresholds } from './fair-queue.js';
 
 export interface RunOptions {
   /** Stop the task (through the signal it is given) after this long in its slot if others wait. */
@@ -15,13 +15,20 @@ export interface RunOptions {
 export interface FairDispatcher {
   /** Tasks waiting for a slot. */
   readonly waiting: number;
-  /** `start` gets a signal that aborts when the task is preempted (null without `sliceMs`). */
-  run<T>(owner: string, signal: AbortSignal | undefined, start: (preempted: AbortSignal | null) => Promise<T>, options?: RunOptions): Promise<T>;
+  /** Whether `owner`'s tasks are heavy while others use the slots (FairQueue.heavy). */
+  heavy(owner: string, thresholds: HeavyThresholds): boolean;
+  /** Charges `owner` for slot time used elsewhere (FairQueue.charge). */
+  charge(owner: string, usedMs: number): void;
+  /**
+   * `start` gets a signal that aborts when the task is preempted (null without `sliceMs`), and
+   * `passed`, to call when it gives its turn up to run elsewhere: its caller is charged nothing here.
+   */
+  run<T>(owner: string, signal: AbortSignal | undefined, start: (preempted: AbortSignal | null, passed: () => void) => Promise<T>, options?: RunOptions): Promise<T>;
 }
 
 interface Pending {
-  /** Starts the task; it calls `release` once, when it settles. */
-  readonly start: (release: () => void) => void;
+  /** Starts the task; it calls `release` once, when it settles (`passed`: it gave its turn up). */
+  readonly start: (release: (passed: boolean) => void) => void;
 }
 
 /** How far ahead of its share (in slot time) a caller may be and still take a slot others leave idle. */
@@ -33,8 +40,8 @@ export function createFairDispatcher(slots: number): FairDispatcher {
     for (let next = queue.next(); next !== null; next = queue.next()) {
       const began = performance.now();
       const { finish } = next;
-      next.item.start(() => {
-        finish(performance.now() - began);
+      next.item.start((passed) => {
+        finish(passed ? null : performance.now() - began);
         pump();
       });
     }
@@ -52,7 +59,9 @@ export function createFairDispatcher(slots: number): FairDispatcher {
     get waiting() {
       return queue.waiting;
     },
-    run<T>(owner: string, signal: AbortSignal | undefined, start: (preempted: AbortSignal | null) => Promise<T>, options: RunOptions = {}): Promise<T> {
+    heavy: (owner, thresholds) => queue.heavy(owner, thresholds),
+    charge: (owner, usedMs) => queue.charge(owner, usedMs),
+    run<T>(owner: string, signal: AbortSignal | undefined, start: (preempted: AbortSignal | null, passed: () => void) => Promise<T>, options: RunOptions = {}): Promise<T> {
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<T>((resolve, reject) => {
         const onAbort = (): void => {
@@ -62,12 +71,13 @@ export function createFairDispatcher(slots: number): FairDispatcher {
           start: (release) => {
             signal?.removeEventListener('abort', onAbort);
             const slice = options.sliceMs === undefined ? null : preemption(owner, options.sliceMs);
+            let passed = false;
             // The slot is free before the caller hears back, so its next task can take it.
             const settle = (): void => {
               slice?.stop();
-              release();
+              release(passed);
             };
-            Promise.resolve(slice?.signal ?? null).then(start).then((value) => {
+            Promise.resolve(slice?.signal ?? null).then((preempted) => start(preempted, () => (passed = true))).then((value) => {
               settle();
               resolve(value);
             }, (err: unknown) => {

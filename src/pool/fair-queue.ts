@@ -32,19 +32,36 @@ interface OwnerState<T> {
 export interface Started<T> {
   readonly owner: string;
   readonly item: T;
-  /** Call once when the task leaves its slot, with the slot time it used. */
-  readonly finish: (usedMs: number) => void;
+  /** Call once when the task leaves its slot, with the slot time it used; null when it ran elsewhere instead (nothing charged or learned). */
+  readonly finish: (usedMs: number | null) => void;
 }
 
 const TYPICAL_WEIGHT = 0.25;
 
 /** Idle owners are swept past this many: those without debt first, then the least indebted. */
 const MAX_IDLE_OWNERS = 4096;
+/** Owners whose last finish is remembered, to tell whether others used the slots lately. */
+const RECENT_FINISHES = 64;
+
+/** A heavy owner's typical task is at least this many times the other owners' average. */
+const HEAVY_OVER_OTHERS = 4;
+
+/** When an owner's tasks count as heavy (see `heavy`). */
+export interface HeavyThresholds {
+  /** Its recent tasks held a slot this long on average. */
+  readonly typicalMs: number;
+  /** Or its tag is this far ahead of the queue's virtual time. */
+  readonly aheadMs: number;
+  /** Another owner counts as active when it has work now or finished a task this recently. */
+  readonly activeWindowMs: number;
+}
 
 export class FairQueue<T> {
   private readonly owners = new Map<string, OwnerState<T>>();
   private running = 0;
   private virtualTime = 0;
+  /** Owner → when its last task finished (performance.now()), the most recent few. */
+  private readonly recentFinishes = new Map<string, number>();
 
   constructor(private readonly options: FairQueueOptions) {}
 
@@ -70,6 +87,48 @@ export class FairQueue<T> {
   othersWaiting(owner: string): boolean {
     for (const [other, state] of this.owners) if (other !== owner && state.waiting.length > 0) return true;
     return false;
+  }
+
+  /**
+   * Whether `owner` is heavy while others use the slots: its recent tasks hold a slot for long (and
+   * several times as long as the others' do) or it is far ahead of its share, and another owner has
+   * work or had some a moment ago. Such an
+   * owner's next task is better run where it cannot delay the others (piscina-pool.ts).
+   */
+  heavy(owner: string, thresholds: HeavyThresholds, now = performance.now()): boolean {
+    const state = this.owners.get(owner);
+    if (state === undefined) return false;
+    if (state.typicalMs < thresholds.typicalMs && state.tag - this.virtualTime <= thresholds.aheadMs) return false;
+    // On a machine so busy that every caller's tasks take long, nobody is singled out.
+    let othersTypical = 0;
+    let others = 0;
+    for (const [other, otherState] of this.owners) {
+      if (other === owner || otherState.typicalMs === 0) continue;
+      othersTypical += otherState.typicalMs;
+      others++;
+    }
+    if (others > 0 && state.typicalMs < HEAVY_OVER_OTHERS * (othersTypical / others)) return false;
+    for (const [other, otherState] of this.owners) if (other !== owner && (otherState.running > 0 || otherState.waiting.length > 0)) return true;
+    for (const [other, at] of this.recentFinishes) if (other !== owner && now - at <= thresholds.activeWindowMs) return true;
+    return false;
+  }
+
+  /**
+   * Charges `owner` for slot time its task used outside this queue's slots (a side lane), as if
+   * it had run here: its tag and typical task time move the same way.
+   */
+  charge(owner: string, usedMs: number): void {
+    let state = this.owners.get(owner);
+    if (state === undefined) {
+      if (this.owners.size >= MAX_IDLE_OWNERS) this.sweep();
+      state = { waiting: [], running: 0, tag: this.virtualTime, typicalMs: 0 };
+      this.owners.set(owner, state);
+    } else if (state.waiting.length === 0 && state.running === 0) {
+      state.tag = Math.max(state.tag, this.virtualTime);
+    }
+    state.tag += usedMs;
+    state.typicalMs = state.typicalMs === 0 ? usedMs : state.typicalMs + TYPICAL_WEIGHT * (usedMs - state.typicalMs);
+    this.forgetIfIdle(owner, state);
   }
 
   /** Takes `item` out of the queue if it is still waiting; true when it was. */
@@ -113,11 +172,22 @@ export class FairQueue<T> {
         finished = true;
         state.running--;
         this.running--;
-        state.tag += usedMs - advance;
-        state.typicalMs = state.typicalMs === 0 ? usedMs : state.typicalMs + TYPICAL_WEIGHT * (usedMs - state.typicalMs);
+        if (usedMs === null) {
+          state.tag -= advance;
+        } else {
+          state.tag += usedMs - advance;
+          state.typicalMs = state.typicalMs === 0 ? usedMs : state.typicalMs + TYPICAL_WEIGHT * (usedMs - state.typicalMs);
+          this.noteFinish(owner);
+        }
         this.forgetIfIdle(owner, state);
       },
     };
+  }
+
+  private noteFinish(owner: string): void {
+    this.recentFinishes.delete(owner);
+    this.recentFinishes.set(owner, performance.now());
+    if (this.recentFinishes.size > RECENT_FINISHES) this.recentFinishes.delete(this.recentFinishes.keys().next().value as string);
   }
 
   /** Idle owners whose debt is paid carry nothing worth keeping. */

@@ -5,16 +5,21 @@
  * a caller whose scans run for seconds gets its share of thread time, not of task count, and a
  * caller's task that holds a thread past a slice while others wait is stopped. A task past its
  * deadline plus the grace, cancelled or preempted is aborted, which terminates its worker (piscina
- * starts another), so no task holds a thread for good.
+ * starts another), so no task holds a thread for good. With a side lane, a heavy caller's tasks
+ * (long ones, or far past its share) run on threads of their own at the lowest priority while
+ * others use the pool: its seconds-long scans then neither hold a thread the others need nor get
+ * their workers terminated under them, and the time they use is still charged to it.
  */
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { createError, type QuarryError } from '../errors.js';
 import { createFairDispatcher, PreemptedError, type FairDispatcher } from './fair-dispatch.js';
+import type { HeavyThresholds } from './fair-queue.js';
 import { cancelled, poolClosed, taskFailure, waitedPastDeadline, type KindPolicy, type KindTable, type Transferable } from './kinds.js';
 import { createLoopHold } from './loop-hold.js';
 import { WORKER_LOADED, WORKER_LOADING, type TaskMessage } from './messages.js';
 import type { Pool, SubmitOptions, TaskMap } from './pool.js';
+import { SIDE_LANE_WORKER_DATA } from './thread-priority.js';
 import { ownerOf, UNOWNED } from './work-owner.js';
 
 /** Checks a task must pass before it queues (the compile guard), charged to its caller. */
@@ -34,6 +39,8 @@ export interface PiscinaPoolConfig<Tasks extends TaskMap> {
   /** Caps for each worker: one that outgrows its heap is terminated, its task fails and a new worker takes its place. */
   readonly resourceLimits?: ResourceLimits;
   readonly admit?: Admission<Tasks>;
+  /** Threads (started when first needed, at the lowest priority) for heavy callers' tasks while others use the pool. */
+  readonly sideLane?: { readonly threads: number; readonly heavy: HeavyThresholds };
   /** Runs when the pool closes, before its threads stop. */
   readonly onClose?: () => Promise<void>;
 }
@@ -46,28 +53,25 @@ const LOAD_WAIT_MS = 30_000;
 
 export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>): Pool<Tasks> {
   const { threads } = config;
-  const piscina = new Piscina({
-    filename: config.entry.href,
-    minThreads: threads,
-    maxThreads: threads,
-    idleTimeout: 60_000,
-    ...(config.resourceLimits ? { resourceLimits: config.resourceLimits } : {}),
-    // Piscina first tries require() on the worker file; Node 20's require(esm) path for it aborts
-    // the process now and then (an assertion in CreateRequiredModuleFacade). Without it, piscina
-    // falls back to import().
-    execArgv: [...process.execArgv, '--no-experimental-require-module'],
-  });
+  const piscina = createPiscina(config, threads, threads);
   const loads = trackLoads(piscina, threads);
   const fair = createFairDispatcher(threads);
+  const side = config.sideLane === undefined ? null : createSideLane(config, config.sideLane.threads, config.sideLane.heavy);
   // Aborted by close(): tasks still waiting leave the queue; running ones stop with their threads.
   const closing = new AbortController();
   let closed = Promise.resolve();
   const loop = createLoopHold();
   const place: Placement = { piscina, fair, closing: closing.signal, graceMs: config.deadlineGraceMs, sliceMs: config.sliceMs, resourceLimits: config.resourceLimits };
+  const sidePlace = (owner: string): Placement | null => {
+    if (side === null || owner === UNOWNED || !fair.heavy(owner, side.heavy)) return null;
+    return { ...place, piscina: side.piscina, fair: side.fair, charge: (usedMs) => fair.charge(owner, usedMs) };
+  };
+  // A task queued before its caller turned heavy is looked at again when its turn comes.
+  const placeFor = (owner: string): Placement => sidePlace(owner) ?? (side === null ? place : { ...place, divert: () => sidePlace(owner) });
   return {
     threads,
     get queueSize() {
-      return fair.waiting + piscina.queueSize;
+      return fair.waiting + piscina.queueSize + (side === null ? 0 : side.fair.waiting + side.piscina.queueSize);
     },
     async submit(kind, task, options = {}) {
       if (closing.signal.aborted) throw poolClosed();
@@ -80,7 +84,7 @@ export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConf
           throw closing.signal.aborted ? poolClosed() : err;
         }
         const policy = config.kinds[kind];
-        return await runTask(place, { kind: kind as string, task }, policy.transfer?.(task) ?? [], policy, owner, options);
+        return await runTask(placeFor(owner), { kind: kind as string, task }, policy.transfer?.(task) ?? [], policy, owner, options);
       } finally {
         release();
       }
@@ -90,8 +94,8 @@ export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConf
         closing.abort();
         closed = (async () => {
           await config.onClose?.();
-          await loads.settled(LOAD_WAIT_MS);
-          await piscina.destroy();
+          await Promise.all([loads.settled(LOAD_WAIT_MS), side?.loads.settled(LOAD_WAIT_MS)]);
+          await Promise.all([piscina.destroy(), side?.piscina.destroy()]);
         })();
       }
       return closed;
@@ -106,6 +110,38 @@ interface Placement {
   readonly graceMs: number;
   readonly sliceMs: number | null;
   readonly resourceLimits: ResourceLimits | undefined;
+  /** The main lane's, with a side lane: where a task whose turn has come runs instead, if anywhere. */
+  readonly divert?: () => Placement | null;
+  /** A side lane's: charges the slot time a task used to its caller in the main lane's queue. */
+  readonly charge?: (usedMs: number) => void;
+}
+
+interface SideLane {
+  readonly piscina: Piscina;
+  readonly fair: FairDispatcher;
+  readonly heavy: HeavyThresholds;
+  readonly loads: { settled(timeoutMs: number): Promise<void> };
+}
+
+function createPiscina<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, minThreads: number, maxThreads: number, workerData?: unknown): Piscina {
+  return new Piscina({
+    filename: config.entry.href,
+    minThreads,
+    maxThreads,
+    idleTimeout: 60_000,
+    ...(config.resourceLimits ? { resourceLimits: config.resourceLimits } : {}),
+    ...(workerData === undefined ? {} : { workerData }),
+    // Piscina first tries require() on the worker file; Node 20's require(esm) path for it aborts
+    // the process now and then (an assertion in CreateRequiredModuleFacade). Without it, piscina
+    // falls back to import().
+    execArgv: [...process.execArgv, '--no-experimental-require-module'],
+  });
+}
+
+/** No threads until a heavy caller's task comes; idle ones leave after piscina's idle timeout. */
+function createSideLane<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, threads: number, heavy: HeavyThresholds): SideLane {
+  const piscina = createPiscina(config, 0, threads, SIDE_LANE_WORKER_DATA);
+  return { piscina, fair: createFairDispatcher(threads), heavy, loads: trackLoads(piscina, 0) };
 }
 
 /** Runs one task when its caller's turn comes; past its deadline plus the grace period its worker is terminated. */
@@ -116,14 +152,27 @@ async function runTask<Result>(place: Placement, message: TaskMessage, transferL
   const bounds = [signal, hardStop].filter((s): s is AbortSignal => s != null);
   let started = false;
   let preemptedBy: AbortSignal | null = null;
+  // Typed by assertion: TypeScript cannot see the callback below assign it.
+  let diverted = null as Placement | null;
   try {
-    return await place.fair.run(owner, AbortSignal.any([...bounds, place.closing]), async (preempted) => {
+    const result = await place.fair.run(owner, AbortSignal.any([...bounds, place.closing]), async (preempted, passed) => {
+      diverted = place.divert?.() ?? null;
+      if (diverted !== null) {
+        passed();
+        return null;
+      }
       started = true;
       preemptedBy = preempted;
       // Closing stops running tasks by destroying piscina, which terminates threads without starting new ones.
       const stops = preempted === null ? bounds : [...bounds, preempted];
-      return (await place.piscina.run(message, { ...(stops.length > 0 ? { signal: AbortSignal.any(stops) } : {}), transferList: [...transferList] as PiscinaTransferList })) as Result;
+      const began = performance.now();
+      try {
+        return (await place.piscina.run(message, { ...(stops.length > 0 ? { signal: AbortSignal.any(stops) } : {}), transferList: [...transferList] as PiscinaTransferList })) as Result;
+      } finally {
+        place.charge?.(performance.now() - began);
+      }
     }, owner === UNOWNED || place.sliceMs === null ? {} : { sliceMs: place.sliceMs });
+    if (diverted === null) return result as Result;
   } catch (err) {
     if (place.closing.aborted) throw poolClosed();
     if (hardStop?.aborted) throw started ? createError('TIMEOUT', `${what} did not stop by its deadline; its worker was terminated`) : waitedPastDeadline(what);
@@ -132,6 +181,7 @@ async function runTask<Result>(place: Placement, message: TaskMessage, transferL
     if (preemption instanceof PreemptedError) throw createError('TIMEOUT', `${what} stopped: it ${preemption.message}`);
     throw workerFailure(err, policy, place.resourceLimits);
   }
+  return runTask(diverted, message, transferList, policy, owner, options);
 }
 
 function workerFailure(err: unknown, policy: KindPolicy<never>, limits: ResourceLimits | undefined): QuarryError {

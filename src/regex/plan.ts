@@ -39,10 +39,23 @@ export interface PlanOptions {
 
 /**
  * Plans of recent regexes: a long regex takes tens of milliseconds of this thread to plan, and
- * agents repeat their queries. Plans are immutable; only successful plans are kept.
+ * agents repeat their queries. Plans are immutable; only successful plans are kept. Bounded by
+ * entries and by an estimate of their bytes: a hostile regex's plan (`a?`ⁿ`a`ⁿ, caseless) holds a
+ * trigram query of hundreds of kilobytes, and 1,024 of those held 300 MB of this thread's heap.
  */
-const recentPlans = new Map<string, RegexPlan>();
+const recentPlans = new Map<string, { readonly plan: RegexPlan; readonly bytes: number }>();
 const RECENT_PLANS = 1024;
+const RECENT_PLAN_BYTES = 32 * 2 ** 20;
+/** A plan heavier than this is not kept: it would push out dozens of ordinary ones. */
+const MAX_KEPT_PLAN_BYTES = RECENT_PLAN_BYTES / 16;
+/** Rough bytes of one trigram query node (object, args array slot, number) in V8. */
+const TRIGRAM_NODE_BYTES = 64;
+let recentPlanBytes = 0;
+
+/** The plan cache's size, for tests and diagnostics. */
+export function recentPlanStats(): { readonly entries: number; readonly bytes: number } {
+  return { entries: recentPlans.size, bytes: recentPlanBytes };
+}
 
 /** Plans an RE2-syntax regex; `caseSensitive: false` acts like a leading `(?i)`. */
 export function planRegex(source: string, opts: PlanOptions): RegexPlan {
@@ -51,12 +64,35 @@ export function planRegex(source: string, opts: PlanOptions): RegexPlan {
   if (known !== undefined) {
     recentPlans.delete(key);
     recentPlans.set(key, known);
-    return known;
+    return known.plan;
   }
   const plan = planParsed(parseRegex(source, !opts.caseSensitive), opts, source);
-  if (recentPlans.size >= RECENT_PLANS) recentPlans.delete(recentPlans.keys().next().value as string);
-  recentPlans.set(key, plan);
+  const bytes = planBytes(key, plan);
+  if (bytes > MAX_KEPT_PLAN_BYTES) return plan;
+  recentPlans.set(key, { plan, bytes });
+  recentPlanBytes += bytes;
+  for (const [oldest, old] of recentPlans) {
+    if (recentPlans.size <= RECENT_PLANS && recentPlanBytes <= RECENT_PLAN_BYTES) break;
+    recentPlans.delete(oldest);
+    recentPlanBytes -= old.bytes;
+  }
   return plan;
+}
+
+/** Strings at two bytes a character, and the distinct nodes of the trigram query (shared subtrees once). */
+function planBytes(key: string, plan: RegexPlan): number {
+  const { spec } = plan;
+  const chars = key.length + (spec.hyperscan?.length ?? 0) + spec.js.length + (plan.literal?.length ?? 0) + (plan.asciiHyperscan?.length ?? 0);
+  const seen = new Set<TrigramQuery>();
+  const stack: TrigramQuery[] = [plan.trigrams];
+  const limit = MAX_KEPT_PLAN_BYTES / TRIGRAM_NODE_BYTES;
+  while (stack.length > 0 && seen.size <= limit) {
+    const node = stack.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if ('args' in node) for (const arg of node.args) stack.push(arg);
+  }
+  return 2 * chars + seen.size * TRIGRAM_NODE_BYTES;
 }
 
 /** Plans a search for `text` itself, with no regex syntax. */

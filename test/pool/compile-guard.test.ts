@@ -80,3 +80,19 @@ test('a caller sending new costly patterns spends its own share of guard time, n
     await budgeted.close();
   }
 });
+
+test('remembered verdicts stay within the characters of keys they may hold, the newest kept', async () => {
+  const small = createCompileGuard({ budgetMs: 1000, memoryBytes: 2 ** 30, cacheKeyChars: 20_000 });
+  try {
+    const long = (i: number) => planLiteral(`${i}:${'q'.repeat(1000)}`, { caseSensitive: true }).spec;
+    for (let i = 0; i < 60; i++) await small.vet([long(i)], 'auto');
+    const { entries, keyChars } = small.cached;
+    assert.ok(keyChars <= 20_000, `${keyChars} characters of keys held`);
+    assert.ok(entries >= 5 && entries < 60, `${entries} verdicts held`);
+    const started = performance.now();
+    await small.vet([long(59)], 'auto');
+    assert.ok(performance.now() - started < 200, 'the newest verdict is still a cache lookup');
+  } finally {
+    await small.close();
+  }
+});

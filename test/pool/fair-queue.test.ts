@@ -194,3 +194,51 @@ describe('createFairDispatcher', () => {
     assert.equal(await light, 'light ran');
   });
 });
+
+describe('heavy owners', () => {
+  const thresholds = { typicalMs: 1000, aheadMs: Infinity, activeWindowMs: 60_000 };
+  /** Runs one task of `ms` for each owner, then leaves `waiting` with a task queued. */
+  const queueWith = (typical: Record<string, number>, waiting: string): FairQueue<number> => {
+    const queue = new FairQueue<number>({ slots: 2, maxPerOwner: 1 });
+    for (const [owner, ms] of Object.entries(typical)) {
+      queue.push(owner, 0);
+      queue.next()!.finish(ms);
+    }
+    queue.push(waiting, 1);
+    return queue;
+  };
+
+  it('an owner whose tasks run for seconds beside owners of short tasks is heavy; they are not', () => {
+    const queue = queueWith({ slow: 2000, quick: 20 }, 'quick');
+    assert.equal(queue.heavy('slow', thresholds), true);
+    assert.equal(queue.heavy('quick', thresholds), false);
+  });
+
+  it('on a machine where every owner\'s tasks run long, nobody is singled out', () => {
+    const queue = queueWith({ slow: 2000, alsoSlow: 1800 }, 'alsoSlow');
+    assert.equal(queue.heavy('slow', thresholds), false);
+  });
+
+  it('alone, a slow owner is not heavy: nobody else needs the slots', () => {
+    const queue = new FairQueue<number>({ slots: 2, maxPerOwner: 1 });
+    queue.push('slow', 0);
+    queue.next()!.finish(2000);
+    assert.equal(queue.heavy('slow', thresholds), false);
+  });
+
+  it('a turn given up to run elsewhere charges nothing and leaves the typical task time as it was', () => {
+    const queue = queueWith({ slow: 2000, quick: 20 }, 'quick');
+    queue.push('slow', 2);
+    for (let i = 0; i < 10; i++) {
+      const started = queue.next();
+      if (started?.owner !== 'slow') {
+        started?.finish(20);
+        queue.push('quick', 3);
+        continue;
+      }
+      started.finish(null);
+      queue.push('slow', 2);
+    }
+    assert.equal(queue.heavy('slow', thresholds), true);
+  });
+});
