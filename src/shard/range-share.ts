@@ -27,6 +27,13 @@ export interface RangeShare {
  */
 export const MIN_JOINED_CANDIDATES = 8;
 
+/**
+ * A task takes another range only within this long of its start: selective queries share all
+ * their work, while a heavy query's tasks stay one range long, the unit the pool's fair queue
+ * interleaves callers by (and preempts, losing only that task's ranges).
+ */
+export const SHARE_WINDOW_MS = 50;
+
 const UNPUBLISHED = -1;
 
 export function createRangeBoard(rangeCount: number): Int32Array {

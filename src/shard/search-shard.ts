@@ -15,7 +15,7 @@ import { DOC_FLAG_ASCII, DOC_FLAG_UTF8 } from '../index/format.js';
 import { compileBlockQuery, mayMatchInBlocks, type BlockQuery } from './block-filter.js';
 import { evalTrigramQuery } from './candidates.js';
 import { forEachDoc, intersect, union, type DocSet } from '../index/doc-set.js';
-import { claimCandidate, closeRange, nextRange, publishCandidates, worthJoining, type RangeShare } from './range-share.js';
+import { claimCandidate, closeRange, nextRange, publishCandidates, SHARE_WINDOW_MS, worthJoining, type RangeShare } from './range-share.js';
 import { filterDocs } from './filters.js';
 import { toLineMatches, codePoints } from './lines.js';
 import { packLines, type PackedLines } from './packed-lines.js';
@@ -76,13 +76,14 @@ export function searchShard(input: ShardSearchInput): ShardSearchResult {
     searchRange(input, { lo: input.lo, hi: input.hi, deleted: input.deleted }, null, context, outcome);
     return { files: outcome.files, limitHit: outcome.limitHit, timedOut: outcome.timedOut, stats };
   }
+  const started = performance.now();
   const visited = new Set([share.own]);
   let range = worthJoining(share.board, share.own) ? share.own : nextRange(share.board, visited);
   while (range >= 0 && !outcome.limitHit && !outcome.timedOut && !stopRaised(input)) {
     visited.add(range);
     const { lo, hi, deleted } = share.ranges[range]!;
     searchRange(input, { lo, hi, deleted: range === share.own ? input.deleted : new Set(deleted) }, { board: share.board, range }, context, outcome);
-    range = nextRange(share.board, visited);
+    range = performance.now() - started < SHARE_WINDOW_MS ? nextRange(share.board, visited) : -1;
   }
   return { files: outcome.files, limitHit: outcome.limitHit, timedOut: outcome.timedOut, stats };
 }
