@@ -19,6 +19,8 @@ export interface RangeShare {
   readonly ranges: readonly SharedRange[];
   /** The range this task searches first. */
   readonly own: number;
+  /** How long after its start the task may still take another range (SHARE_WINDOW_MS). */
+  readonly windowMs: number;
 }
 
 /**

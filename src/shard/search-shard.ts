@@ -15,7 +15,7 @@ import { DOC_FLAG_ASCII, DOC_FLAG_UTF8 } from '../index/format.js';
 import { compileBlockQuery, mayMatchInBlocks, type BlockQuery } from './block-filter.js';
 import { evalTrigramQuery } from './candidates.js';
 import { forEachDoc, intersect, union, type DocSet } from '../index/doc-set.js';
-import { claimCandidate, closeRange, nextRange, publishCandidates, SHARE_WINDOW_MS, worthJoining, type RangeShare } from './range-share.js';
+import { claimCandidate, closeRange, nextRange, publishCandidates, worthJoining, type RangeShare } from './range-share.js';
 import { filterDocs } from './filters.js';
 import { toLineMatches, codePoints } from './lines.js';
 import { packLines, type PackedLines } from './packed-lines.js';
@@ -83,7 +83,7 @@ export function searchShard(input: ShardSearchInput): ShardSearchResult {
     visited.add(range);
     const { lo, hi, deleted } = share.ranges[range]!;
     searchRange(input, { lo, hi, deleted: range === share.own ? input.deleted : new Set(deleted) }, { board: share.board, range }, context, outcome);
-    range = performance.now() - started < SHARE_WINDOW_MS ? nextRange(share.board, visited) : -1;
+    range = performance.now() - started < share.windowMs ? nextRange(share.board, visited) : -1;
   }
   return { files: outcome.files, limitHit: outcome.limitHit, timedOut: outcome.timedOut, stats };
 }

@@ -11,7 +11,7 @@ import { compileCached } from '../../src/pool/matchers.js';
 import { parseQuery } from '../../src/query/index.js';
 import { planBasicQuery } from '../../src/search/plan.js';
 import { unpackLines } from '../../src/shard/packed-lines.js';
-import { createRangeBoard, MIN_JOINED_CANDIDATES, publishCandidates, type RangeShare } from '../../src/shard/range-share.js';
+import { createRangeBoard, MIN_JOINED_CANDIDATES, publishCandidates, SHARE_WINDOW_MS, type RangeShare } from '../../src/shard/range-share.js';
 import { searchShard, type ShardSearchResult } from '../../src/shard/search-shard.js';
 
 const DOCS = 40;
@@ -48,8 +48,8 @@ test('a task done with its own range joins a started range and verifies the cand
   const board = createRangeBoard(2);
   // The second range's task has started (published its candidates) but claimed none so far.
   publishCandidates(board, 1, DOCS - SPLIT - 1);
-  const first = run(0, SPLIT, [], { board, ranges, own: 0 });
-  const second = run(SPLIT, DOCS, [DELETED], { board, ranges, own: 1 });
+  const first = run(0, SPLIT, [], { board, ranges, own: 0, windowMs: SHARE_WINDOW_MS });
+  const second = run(SPLIT, DOCS, [DELETED], { board, ranges, own: 1, windowMs: SHARE_WINDOW_MS });
   assert.equal(first.files.length, DOCS - SPLIT - 1, 'the first task verified all of the second range');
   assert.equal(second.files.length, 0, 'nothing was left for the second range\'s own task');
   assert.equal(first.stats.candidates + second.stats.candidates, DOCS - 1, 'each live document verified once');
@@ -58,8 +58,8 @@ test('a task done with its own range joins a started range and verifies the cand
 
 test('a task done with its own range takes one no task has started; that range\'s task then finds nothing left to compute', () => {
   const board = createRangeBoard(2);
-  const first = run(0, SPLIT, [], { board, ranges, own: 0 });
-  const second = run(SPLIT, DOCS, [DELETED], { board, ranges, own: 1 });
+  const first = run(0, SPLIT, [], { board, ranges, own: 0, windowMs: SHARE_WINDOW_MS });
+  const second = run(SPLIT, DOCS, [DELETED], { board, ranges, own: 1, windowMs: SHARE_WINDOW_MS });
   assert.equal(first.files.length, DOCS - SPLIT - 1);
   assert.equal(first.stats.candidates, DOCS - 1);
   assert.equal(second.files.length, 0);
@@ -68,19 +68,28 @@ test('a task done with its own range takes one no task has started; that range\'
   assert.deepEqual(rows(first, second), rows(whole));
 });
 
+test('past its window a task takes no other range, so a heavy query\'s tasks stay one range long', () => {
+  const board = createRangeBoard(2);
+  const first = run(0, SPLIT, [], { board, ranges, own: 0, windowMs: 0 });
+  const second = run(SPLIT, DOCS, [DELETED], { board, ranges, own: 1, windowMs: 0 });
+  assert.equal(first.files.length, 0);
+  assert.equal(first.stats.candidates, SPLIT);
+  assert.deepEqual(rows(second), rows(whole));
+});
+
 test(`fewer than ${MIN_JOINED_CANDIDATES} unclaimed candidates are not worth computing a started range's candidates again`, () => {
   const board = createRangeBoard(2);
   publishCandidates(board, 1, DOCS - SPLIT - 1);
   Atomics.store(board, 3, DOCS - SPLIT - MIN_JOINED_CANDIDATES);
-  const first = run(0, SPLIT, [], { board, ranges, own: 0 });
+  const first = run(0, SPLIT, [], { board, ranges, own: 0, windowMs: SHARE_WINDOW_MS });
   assert.equal(first.files.length, 0);
 });
 
 test('a task that reaches its limit in a stolen range leaves the rest of it to nobody and says so', () => {
   const board = createRangeBoard(2);
   publishCandidates(board, 1, DOCS - SPLIT - 1);
-  const first = run(0, SPLIT, [], { board, ranges, own: 0 }, 4);
-  const second = run(SPLIT, DOCS, [DELETED], { board, ranges, own: 1 });
+  const first = run(0, SPLIT, [], { board, ranges, own: 0, windowMs: SHARE_WINDOW_MS }, 4);
+  const second = run(SPLIT, DOCS, [DELETED], { board, ranges, own: 1, windowMs: SHARE_WINDOW_MS });
   assert.equal(first.limitHit, true);
   assert.equal(first.files.length, 2, 'two lines per file: the limit of 4 is reached in the second file');
   assert.equal(second.files.length, 0);

@@ -9,7 +9,7 @@ import type { ShardPlan } from '../../shard/plan.js';
 import type { Collector, RepoContext } from '../collector.js';
 import type { CatalogView, RevisionSource, ShardRunner } from '../contracts.js';
 import type { RepoTarget } from '../select-repos.js';
-import { createRangeBoard, type RangeShare } from '../../shard/range-share.js';
+import { createRangeBoard, SHARE_WINDOW_MS, type RangeShare } from '../../shard/range-share.js';
 import { segmentRanges, type SegmentRange } from '../tasks.js';
 
 export interface FanoutDeps {
@@ -56,7 +56,7 @@ function rangeShares(ranges: readonly SegmentRange[]): (RangeShare | null)[] {
     if (group.length < 2) continue;
     const board = createRangeBoard(group.length);
     const shared = group.map(({ lo, hi, deleted }) => ({ lo, hi, deleted }));
-    group.forEach((range, own) => shares.set(range, { board, ranges: shared, own }));
+    group.forEach((range, own) => shares.set(range, { board, ranges: shared, own, windowMs: SHARE_WINDOW_MS }));
   }
   return ranges.map((range) => shares.get(range) ?? null);
 }
