@@ -10,6 +10,7 @@ import type { BlockMapBatch } from '../index/block-map.js';
 import type { PostingRun } from '../index/build/run.js';
 import type { DiffPostingsJob, DiffPostingsRun } from '../index/history/diff-postings.js';
 import type { ShardPlan } from '../shard/plan.js';
+import type { RangeShare } from '../shard/range-share.js';
 import type { ShardSearchResult } from '../shard/search-shard.js';
 import type { SymbolBatch } from '../symbols/batch.js';
 
@@ -28,6 +29,8 @@ export interface ShardTask {
   readonly deadline: number;
   /** Shared stop flag (SharedArrayBuffer-backed), raised by the main thread. */
   readonly stop: Int32Array | null;
+  /** The segment's ranges searched by this search's other tasks, to share candidates with; absent for a lone range. */
+  readonly share?: RangeShare | null;
 }
 
 export interface IndexBatchTask {

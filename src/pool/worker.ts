@@ -99,6 +99,7 @@ function runShard(task: ShardTask): ShardSearchResult {
     deadline: task.deadline,
     stop: task.stop,
     compile: compileCached,
+    share: task.share ?? null,
   };
   const symbolPlan = task.plan.symbols;
   const symbols = shardSymbols(source, parsedTable);

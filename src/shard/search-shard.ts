@@ -1,7 +1,9 @@
 /**
  * One shard task, start to finish, in one worker thread: candidates from trigram postings and
  * path hits → filters → per candidate a cheap occurrence test and the boolean expression → an
- * exact scan of documents that match → line matches and score. Stops early at the task's match limit, its deadline, or when the stop flag is raised.
+ * exact scan of documents that match → line matches and score. Tasks over ranges of one segment
+ * share their candidates (range-share.ts). Stops early at the task's match limit, its deadline, or
+ * when the stop flag is raised.
  */
 import { isQuarryError } from '../errors.js';
 import type { CompiledMatcher, PatternSpec } from '../matcher/matcher.js';
@@ -13,6 +15,7 @@ import { DOC_FLAG_ASCII, DOC_FLAG_UTF8 } from '../index/format.js';
 import { compileBlockQuery, mayMatchInBlocks, type BlockQuery } from './block-filter.js';
 import { evalTrigramQuery } from './candidates.js';
 import { forEachDoc, intersect, union, type DocSet } from '../index/doc-set.js';
+import { claimCandidate, closeRange, nextRange, publishCandidates, worthJoining, type RangeShare } from './range-share.js';
 import { filterDocs } from './filters.js';
 import { toLineMatches, codePoints } from './lines.js';
 import { packLines, type PackedLines } from './packed-lines.js';
@@ -59,25 +62,96 @@ export interface ShardSearchInput {
   readonly compile: (patterns: readonly PatternSpec[], preference: ShardPlan['matcher']) => CompiledMatcher;
   /** Symbol facts of matched files (ranking, select:symbol); absent when the source has no tables. */
   readonly contentSymbols?: ContentSymbols;
+  /** The segment's other ranges, searched by other tasks of the same search, whose candidates this task may help verify. */
+  readonly share?: RangeShare | null;
 }
 
 export function searchShard(input: ShardSearchInput): ShardSearchResult {
-  const { source, plan, lo, hi } = input;
   const stats = emptyStats();
   stats.shardsSearched = 1;
+  const context = verifyContext(input, stats);
+  const outcome: Outcome = { files: [], found: 0, limitHit: false, timedOut: false, checked: 0 };
+  const share = input.share ?? null;
+  if (!share) {
+    searchRange(input, { lo: input.lo, hi: input.hi, deleted: input.deleted }, null, context, outcome);
+    return { files: outcome.files, limitHit: outcome.limitHit, timedOut: outcome.timedOut, stats };
+  }
+  const started = performance.now();
+  const visited = new Set([share.own]);
+  let range = worthJoining(share.board, share.own) ? share.own : nextRange(share.board, visited);
+  while (range >= 0 && !outcome.limitHit && !outcome.timedOut && !stopRaised(input)) {
+    visited.add(range);
+    const { lo, hi, deleted } = share.ranges[range]!;
+    searchRange(input, { lo, hi, deleted: range === share.own ? input.deleted : new Set(deleted) }, { board: share.board, range }, context, outcome);
+    range = performance.now() - started < share.windowMs ? nextRange(share.board, visited) : -1;
+  }
+  return { files: outcome.files, limitHit: outcome.limitHit, timedOut: outcome.timedOut, stats };
+}
+
+interface Outcome {
+  readonly files: ShardFileMatch[];
+  found: number;
+  limitHit: boolean;
+  timedOut: boolean;
+  checked: number;
+}
+
+/** Where a range's candidates are claimed when tasks share them. */
+interface SharedClaim {
+  readonly board: Int32Array;
+  readonly range: number;
+}
+
+function stopRaised(input: ShardSearchInput): boolean {
+  return input.stop !== null && Atomics.load(input.stop, 0) !== 0;
+}
+
+/** One doc range: its candidates, then each one claimed (by this task alone, or shared) and verified. */
+function searchRange(input: ShardSearchInput, range: { lo: number; hi: number; deleted: ReadonlySet<number> }, claim: SharedClaim | null, context: VerifyContext, outcome: Outcome): void {
+  const { source, plan } = input;
+  const { lo, hi } = range;
+  const { stats } = context;
   const started = performance.now();
   const pathHits = needsPathHits(plan) ? matchPaths(input.compile(plan.patterns, plan.matcher), source, lo, hi) : null;
   let candidates = plan.expr ? exprCandidates(plan.expr, plan, source, lo, hi, pathHits, stats) : null;
   candidates = filterDocs(candidates, plan, source, lo, hi, input.compile);
-  stats.candidatesMs = performance.now() - started;
+  const docs = liveDocs(candidates, lo, hi, range.deleted);
+  if (claim) publishCandidates(claim.board, claim.range, docs.length);
   const verifyStarted = performance.now();
-  const outcome = verifyCandidates(input, candidates, pathHits, stats);
-  stats.verifyMs = performance.now() - verifyStarted;
-  return { ...outcome, stats };
+  stats.candidatesMs += verifyStarted - started;
+  const rangeContext = { ...context, pathHits };
+  let sequential = 0;
+  for (;;) {
+    const index = claim ? claimCandidate(claim.board, claim.range) : sequential < docs.length ? sequential++ : -1;
+    if (index < 0) break;
+    stats.candidates++;
+    if ((++outcome.checked & 63) === 0 && (Date.now() > input.deadline || stopRaised(input))) {
+      outcome.timedOut = Date.now() > input.deadline;
+      if (claim) closeRange(claim.board, claim.range);
+      break;
+    }
+    const match = matchDoc(docs[index]!, input, rangeContext, input.limit - outcome.found);
+    if (!match) continue;
+    outcome.files.push(match);
+    outcome.found += match.matchCount;
+    if (outcome.found >= input.limit) {
+      outcome.limitHit = true;
+      if (claim) closeRange(claim.board, claim.range);
+      break;
+    }
+  }
+  stats.verifyMs += performance.now() - verifyStarted;
 }
 
 function needsPathHits(plan: ShardPlan): boolean {
   return plan.atoms.some((a) => a.matchPath);
+}
+
+function liveDocs(candidates: DocSet, lo: number, hi: number, deleted: ReadonlySet<number>): Uint32Array {
+  if (candidates !== null && deleted.size === 0) return candidates;
+  const docs: number[] = [];
+  forEachDoc(candidates, lo, hi, deleted, (doc) => docs.push(doc) > 0);
+  return Uint32Array.from(docs);
 }
 
 function exprCandidates(expr: ExprPlan, plan: ShardPlan, source: SegmentSource, lo: number, hi: number, pathHits: PathHits | null, stats: SearchStats): DocSet {
@@ -95,40 +169,19 @@ function exprCandidates(expr: ExprPlan, plan: ShardPlan, source: SegmentSource, 
   }
 }
 
-function verifyCandidates(input: ShardSearchInput, candidates: DocSet, pathHits: PathHits | null, stats: SearchStats): Omit<ShardSearchResult, 'stats'> {
+/** What every range of the task verifies with: the compiled matchers, the test policy, the block queries. */
+function verifyContext(input: ShardSearchInput, stats: SearchStats): VerifyContext {
   const { plan } = input;
   const needContent = plan.expr !== null && plan.atoms.some((a) => a.matchContent);
   const full = needContent ? input.compile(plan.patterns, plan.matcher) : null;
   const ascii = full && plan.asciiPatterns ? input.compile(plan.asciiPatterns, plan.matcher) : full;
   const matchers = full && ascii ? { full, ascii } : null;
   if (full) stats.matchers.push(full.engine);
-  const context: VerifyContext = {
-    matchers, pathHits, stats, exactTexts: plan.exactTexts.map((t) => Buffer.from(t)),
+  return {
+    matchers, pathHits: null, stats, exactTexts: plan.exactTexts.map((t) => Buffer.from(t)),
     tests: { enabled: plan.patterns.length <= MAX_TEST_PATTERNS, tested: 0, passed: 0 },
     blockQueries: matchers ? blockQueries(plan, input.source) : null,
   };
-  const files: ShardFileMatch[] = [];
-  let found = 0;
-  let limitHit = false;
-  let timedOut = false;
-  let checked = 0;
-  forEachDoc(candidates, input.lo, input.hi, input.deleted, (doc) => {
-    stats.candidates++;
-    if ((++checked & 63) === 0 && (Date.now() > input.deadline || (input.stop && Atomics.load(input.stop, 0) !== 0))) {
-      timedOut = Date.now() > input.deadline;
-      return false;
-    }
-    const match = matchDoc(doc, input, context, input.limit - found);
-    if (!match) return true;
-    files.push(match);
-    found += match.matchCount;
-    if (found >= input.limit) {
-      limitHit = true;
-      return false;
-    }
-    return true;
-  });
-  return { files, limitHit, timedOut };
 }
 
 /** The pattern set compiled for any document, and for pure-ASCII ones (the same object when no pattern differs). */

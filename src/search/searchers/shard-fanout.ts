@@ -9,7 +9,8 @@ import type { ShardPlan } from '../../shard/plan.js';
 import type { Collector, RepoContext } from '../collector.js';
 import type { CatalogView, RevisionSource, ShardRunner } from '../contracts.js';
 import type { RepoTarget } from '../select-repos.js';
-import { segmentRanges } from '../tasks.js';
+import { createRangeBoard, SHARE_WINDOW_MS, type RangeShare } from '../../shard/range-share.js';
+import { segmentRanges, type SegmentRange } from '../tasks.js';
 
 export interface FanoutDeps {
   readonly catalog: CatalogView;
@@ -26,9 +27,11 @@ export async function searchTarget(deps: FanoutDeps, target: RepoTarget, plan: S
     const commit = rev === manifest.branch || rev === 'HEAD' || rev === manifest.commit ? manifest.commit : await deps.revisions.resolve(manifest.repo, rev);
     const repo: RepoContext = { repository: manifest.repo, repositoryID: manifest.repoId, commit, branches: [rev] };
     if (commit === manifest.commit) {
-      await Promise.all(segmentRanges(manifest, deps.runner.threads).map((range) => runTask(deps, collector, repo, signal, {
+      const ranges = segmentRanges(manifest, deps.runner.threads);
+      const shares = rangeShares(ranges);
+      await Promise.all(ranges.map((range, i) => runTask(deps, collector, repo, signal, {
         source: deps.catalog.source(range.segmentId),
-        lo: range.lo, hi: range.hi, deleted: range.deleted, plan, limit: collector.remaining, deadline, stop: collector.stop,
+        lo: range.lo, hi: range.hi, deleted: range.deleted, plan, limit: collector.remaining, deadline, stop: collector.stop, share: shares[i]!,
       })));
       continue;
     }
@@ -42,6 +45,20 @@ export async function searchTarget(deps: FanoutDeps, target: RepoTarget, plan: S
     });
     await Promise.all(pending);
   }
+}
+
+/** Per range, the share of its segment's ranges (null for a segment searched as one range). */
+function rangeShares(ranges: readonly SegmentRange[]): (RangeShare | null)[] {
+  const bySegment = new Map<string, SegmentRange[]>();
+  for (const range of ranges) bySegment.set(range.segmentId, [...(bySegment.get(range.segmentId) ?? []), range]);
+  const shares = new Map<SegmentRange, RangeShare>();
+  for (const group of bySegment.values()) {
+    if (group.length < 2) continue;
+    const board = createRangeBoard(group.length);
+    const shared = group.map(({ lo, hi, deleted }) => ({ lo, hi, deleted }));
+    group.forEach((range, own) => shares.set(range, { board, ranges: shared, own, windowMs: SHARE_WINDOW_MS }));
+  }
+  return ranges.map((range) => shares.get(range) ?? null);
 }
 
 async function runTask(deps: FanoutDeps, collector: Collector, repo: RepoContext, signal: AbortSignal | undefined, task: ShardTask): Promise<void> {
