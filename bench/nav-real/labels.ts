@@ -11,8 +11,8 @@ import { REPO_ROOT } from '../paths.js';
 export const LABELS_DIR = join(REPO_ROOT, 'bench', 'nav-real', 'labels');
 
 export const PROJECT_LANGUAGES: Readonly<Record<string, string>> = {
-  requests: 'python', click: 'python', koa: 'javascript', commander: 'javascript', rxjs: 'typescript',
-  gin: 'go', cobra: 'go', ripgrep: 'rust', jq: 'c', jsoup: 'java',
+  requests: 'python', click: 'python', koa: 'javascript', commander: 'javascript', ws: 'javascript', 'markdown-it': 'javascript',
+  rxjs: 'typescript', gin: 'go', cobra: 'go', ripgrep: 'rust', jq: 'c', jsoup: 'java',
 };
 
 export const CATEGORIES = [

@@ -3,6 +3,8 @@
  * statement, named by one (`export { x }`, `export default x`) or by CommonJS (`exports.f = …`,
  * `module.exports = { x }`); class members follow their class unless private. `this.x = …` in a
  * method defines the field x of its class; `require` calls bind like imports (destructured, `.name`).
+ * `X.prototype.m = function …`, `obj.m = function …` and `Object.defineProperty(X[.prototype], 'p', …)`
+ * define members declared apart from X, whose declared type is X.
  */
 import { hasModifier, isMember, underType, type DefinitionContext, type LanguageSpec } from '../language-spec.js';
 
@@ -26,6 +28,17 @@ export const SCRIPT_DEFINITIONS = `
 (expression_statement (assignment_expression
   left: (member_expression object: (member_expression object: (identifier) @_module property: (property_identifier) @_exports) property: (property_identifier) @name)
   right: [(function_expression) (arrow_function) (generator_function)]) @definition.function (#eq? @_module "module") (#eq? @_exports "exports"))
+(expression_statement (assignment_expression
+  left: (member_expression object: (member_expression object: (identifier) @type property: (property_identifier) @_prototype) property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (generator_function)]) @definition.method (#eq? @_prototype "prototype"))
+(expression_statement (assignment_expression
+  left: (member_expression object: (identifier) @type property: (property_identifier) @name)
+  right: [(function_expression) (arrow_function) (generator_function)]) @definition.method (#not-eq? @type "exports") (#not-eq? @type "module"))
+(call_expression function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+  arguments: (arguments . (identifier) @type . (string (string_fragment) @name)) (#eq? @_object "Object") (#eq? @_define "defineProperty")) @definition.property
+(call_expression function: (member_expression object: (identifier) @_object property: (property_identifier) @_define)
+  arguments: (arguments . (member_expression object: (identifier) @type property: (property_identifier) @_prototype) . (string (string_fragment) @name))
+  (#eq? @_object "Object") (#eq? @_define "defineProperty") (#eq? @_prototype "prototype")) @definition.property
 (export_statement !source (export_clause (export_specifier name: (identifier) @export)))
 (export_statement value: (identifier) @export)
 (assignment_expression

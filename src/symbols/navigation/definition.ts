@@ -4,6 +4,7 @@
  */
 import type { FileSymbols, SourceRange, SymbolImport } from '../../model/symbols.js';
 import { siteKey, usageOfReference, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
+import { preferImplementation } from './declaration-files.js';
 import { importBindingAt } from './import-candidates.js';
 import { compareRanked, sortCandidates, topTier } from './rank.js';
 import { scopeAtLine } from './scopes.js';
@@ -91,8 +92,15 @@ export function importOfName(symbols: FileSymbols, name: string): SymbolImport |
  * With a position, the occurrence there is resolved alone (shadowing and closures included); a
  * position the tables hold no occurrence at is looked up from the scope enclosing its line. Without
  * one, the file's own file-level definition, else the binding most of its uses resolve to.
+ * A definition in a declaration file (`.d.ts`) gives way to its implementation when one is indexed.
  */
 export function findDefinition(resolver: Resolver, origin: NavFile, symbol: SymbolName, position?: UsagePosition): DefinitionAnswer | null {
+  const answer = findDeclared(resolver, origin, symbol, position);
+  // A declaration file's definition stands for the code it describes, when the index holds that code.
+  return answer === null ? null : { ...answer, best: preferImplementation(resolver.lookup, origin, answer.best) };
+}
+
+function findDeclared(resolver: Resolver, origin: NavFile, symbol: SymbolName, position?: UsagePosition): DefinitionAnswer | null {
   if (position !== undefined) {
     const usage = usageAt(origin.symbols, symbol.name, position)
       ?? { name: symbol.name, scope: scopeAtLine(origin.symbols, position.line - 1), line: position.line - 1, ...(symbol.qualifier === undefined ? {} : { receiver: symbol.qualifier }) };

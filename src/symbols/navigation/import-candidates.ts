@@ -8,6 +8,7 @@ import { directoryIsPackage, familyOf, isContainer, isHeader, isSelfReceiver, li
 import type { SymbolLookup } from './lookup.js';
 import type { DefinitionSite, NavFile, Usage } from './model.js';
 import { dirOf, includedFileName, moduleTest, namesPath, type ModuleTest } from './module-paths.js';
+import { reexportedDefinitions } from './rust-reexports.js';
 
 export interface ImportResolution {
   /** An import binds the name (or its receiver): resolution stops here, found or not. */
@@ -29,6 +30,8 @@ export function importCandidates(lookup: SymbolLookup, origin: NavFile, usage: U
       // A whole module bound to a name (`const View = require('./view')`) means, by convention, its same-named export.
       const sites = bindings.filter((b) => b.importedName !== '*' || family === 'js')
         .flatMap((b) => definitionsIn(lookup, b.importedName === 'default' || b.importedName === '*' ? name : b.importedName, [testOf(b.source)], false));
+      // Rust: a crate or module that only re-exports the item (`pub use`) leads on to where it is defined.
+      if (sites.length === 0 && family === 'rust') return { bound: true, sites: bindings.flatMap((b) => reexportedDefinitions(lookup, origin, b.importedName, b.source)) };
       return { bound: true, sites };
     }
   } else if (receiver !== '' && !isSelfReceiver(receiver)) {

@@ -121,9 +121,14 @@ export class Resolver {
       seen.add(scope);
       const definition = defs[scope]!;
       if (definition.kind === 'method' && definition.type !== undefined) {
-        const members = this.declaredTypes({ file: origin, index: scope, definition }).flatMap((type) => this.membersOf(type, usage.name));
+        const typed = this.declaredTypes({ file: origin, index: scope, definition }).flatMap((type) => this.membersOf(type, usage.name));
+        // A constructor function is no class: its members are the ones declared apart on it in the file (`X.prototype.m = …`).
+        const members = typed.length > 0 ? typed : declaredApartIn(origin, definition.type, usage.name);
         return members.map((site) => rankSite(origin, site, 'typed', qualifier));
       }
+      // `this.x` in a constructor function means the members declared on it apart (`Fn.prototype.x = …`).
+      const apart = definition.kind === 'function' ? declaredApartIn(origin, definition.name, usage.name) : [];
+      if (apart.length > 0) return apart.map((site) => rankSite(origin, site, 'typed', qualifier));
       if (!isContainer(definition)) continue;
       const own = childrenNamed(defs, scope, usage.name).map((index) => rankSite(origin, { file: origin, index, definition: defs[index]! }, 'local', qualifier));
       if (own.length > 0) return own;
@@ -303,6 +308,15 @@ export class Resolver {
   private named(origin: NavFile, imported: ReturnType<typeof importCandidates>, qualifier: string | undefined): RankedDefinition[] {
     return imported.sites.map((site) => rankSite(origin, site, 'import', qualifier));
   }
+}
+
+/** The file's file-level members named `name` declared on `type` apart from it (`Type.prototype.name = …`). */
+function declaredApartIn(file: NavFile, type: string, name: string): DefinitionSite[] {
+  const out: DefinitionSite[] = [];
+  file.symbols.definitions.forEach((definition, index) => {
+    if (definition.parent === -1 && definition.name === name && definition.type === type && MEMBER_KINDS.has(definition.kind)) out.push({ file, index, definition });
+  });
+  return out;
 }
 
 function childrenNamed(defs: readonly SymbolDefinition[], parent: number, name: string): number[] {
