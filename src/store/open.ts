@@ -1,11 +1,13 @@
 /**
- * Opens the instance store over an engine (engine.ts): LMDB at `<data>/store`. One table per kind
- * of record (their types in records.ts). Only store/ may import lmdb; other layers go through store functions.
+ * Opens the instance store over an engine: LMDB at `<data>/store` (the default), or PostgreSQL when
+ * a `postgres://` URL is given. One table per kind of record (their types in records.ts). Only
+ * store/ may import lmdb and pg; other layers go through store functions.
  */
 
 import { join } from 'node:path';
 import type { StoreEngine } from './engine.js';
 import { openLmdbEngine } from './lmdb/lmdb-engine.js';
+import { openPgEngine } from './pg/pg-engine.js';
 import type {
   OAuthClientRecord, OAuthConsentRecord, OAuthFamilyRecord, OAuthSecretRecord, RepoRecord, RepoRestriction, RoleRecord,
   SessionRecord, SiteConfigRevision, Store, StoredAccessToken, UserRecord,
@@ -15,6 +17,22 @@ import type {
 export function openStore(dataDir: string): Store {
   const path = join(dataDir, 'store');
   return storeOver(path, openLmdbEngine(path));
+}
+
+/** LMDB under the data directory when `databaseUrl` is null, PostgreSQL (migrated, then loaded) otherwise. */
+export async function openStoreAt(dataDir: string, databaseUrl: string | null): Promise<Store> {
+  if (databaseUrl === null) return openStore(dataDir);
+  return storeOver(withoutPassword(databaseUrl), await openPgEngine(databaseUrl));
+}
+
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres';
+  }
 }
 
 export function storeOver(path: string, root: StoreEngine): Store {
