@@ -12,6 +12,8 @@ import { delimiter, join } from 'node:path';
 export interface PostgresServer {
   /** A fresh, empty database on the server: one per test that needs isolation. */
   createDatabase(): string;
+  /** Runs one SQL statement through psql; its rows, columns separated by `|`. */
+  query(url: string, sql: string): string[];
   stop(): void;
 }
 
@@ -27,7 +29,7 @@ function findBinary(name: string): string | null {
 
 /** Why PostgreSQL tests cannot run here, or null when they can. */
 export function postgresMissing(): string | null {
-  const missing = ['initdb', 'pg_ctl', 'createdb'].filter((name) => findBinary(name) === null);
+  const missing = ['initdb', 'pg_ctl', 'createdb', 'psql'].filter((name) => findBinary(name) === null);
   return missing.length === 0 ? null : `PostgreSQL binaries not found (${missing.join(', ')}); install Debian's postgresql to run these tests`;
 }
 
@@ -46,7 +48,8 @@ export async function startPostgres(): Promise<PostgresServer> {
   const initdb = findBinary('initdb');
   const pgCtl = findBinary('pg_ctl');
   const createdb = findBinary('createdb');
-  if (initdb === null || pgCtl === null || createdb === null) throw new Error(postgresMissing() ?? 'PostgreSQL binaries not found');
+  const psql = findBinary('psql');
+  if (initdb === null || pgCtl === null || createdb === null || psql === null) throw new Error(postgresMissing() ?? 'PostgreSQL binaries not found');
   const root = mkdtempSync(join(tmpdir(), 'quarry-pg-'));
   const asRoot = userInfo().uid === 0;
   if (asRoot) chownSync(root, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()));
@@ -65,6 +68,10 @@ export async function startPostgres(): Promise<PostgresServer> {
       const name = `quarry_test_${++databases}`;
       execFileSync(createdb, ['-h', '127.0.0.1', '-p', String(port), '-U', 'quarry', name], { stdio: ['ignore', 'ignore', 'pipe'] });
       return `${base}/${name}`;
+    },
+    query(url, sql) {
+      const out = execFileSync(psql, ['-At', '-c', sql, url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      return out.split('\n').filter((line) => line !== '');
     },
     stop() {
       try {

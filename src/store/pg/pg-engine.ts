@@ -59,6 +59,13 @@ export async function openPgEngine(url: string): Promise<StoreEngine> {
       }
     },
     reload: (rows) => applyRows(rows, true),
+    abandoned(writes) {
+      // Undone only where no later write of this node stands on it (that one fails the same way).
+      for (let i = writes.length - 1; i >= 0; i--) {
+        const write = writes[i]!;
+        if (write.table.textOf(write.key) === write.text) write.table.setText(write.key, write.before);
+      }
+    },
     unavailable: () => lostConnection,
   });
   const enqueue = (writes: RowWrite[]): Promise<unknown> => {

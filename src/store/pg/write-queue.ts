@@ -5,7 +5,7 @@
  * NOTIFY. Knows nothing of the in-memory tables beyond the callbacks it is given.
  */
 import type pg from 'pg';
-import { createError } from '../../errors.js';
+import { createError, isQuarryError } from '../../errors.js';
 import type { TableKey } from '../engine.js';
 import type { MirrorTable } from './mirror-table.js';
 
@@ -27,6 +27,8 @@ export interface WriteQueueHooks {
   settled(writes: readonly RowWrite[]): void;
   /** Rows read again after a conflict (value null: no row), to replace memory. */
   reload(rows: readonly StoredRow[]): void;
+  /** Writes PostgreSQL never got (the connection failed): memory goes back where it can. */
+  abandoned(writes: readonly RowWrite[]): void;
   unavailable(): Error | null;
 }
 
@@ -45,15 +47,18 @@ export function openWriteQueue(client: pg.Client, hooks: WriteQueueHooks): Write
 
   async function commit(writes: readonly RowWrite[]): Promise<void> {
     const lost = hooks.unavailable();
-    if (lost !== null) throw createError('STORE_UNAVAILABLE', `PostgreSQL connection lost: ${lost.message}`);
+    if (lost !== null) {
+      hooks.abandoned(writes);
+      throw createError('STORE_UNAVAILABLE', `PostgreSQL connection lost: ${lost.message}`);
+    }
     // The last write of each row is the one stored; the first one's seen version is what must still hold.
     const last = new Map<string, RowWrite>();
     for (const write of writes) last.set(`${write.table.name}\u0000${JSON.stringify(write.key)}`, write);
     const rows = [...last.values()];
     const tbls = rows.map((w) => w.table.name);
     const keys = rows.map((w) => JSON.stringify(w.key));
-    await client.query('BEGIN');
     try {
+      await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
       const current = await client.query<{ tbl: string; key: string; version: string }>(
         `SELECT r.tbl, r.key, r.version::text AS version FROM quarry_store_rows r
@@ -88,7 +93,9 @@ export function openWriteQueue(client: pg.Client, hooks: WriteQueueHooks): Write
       hooks.committed(rows, version);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      if (isQuarryError(error)) throw error;
+      hooks.abandoned(writes);
+      throw createError('STORE_UNAVAILABLE', `PostgreSQL did not take the write: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
