@@ -1,10 +1,12 @@
 /**
- * The PostgreSQL engine. Reads are synchronous from an in-memory copy of every table (the control
- * plane is small), loaded at start. A write transaction applies to memory at once and is queued as
- * one SQL transaction; `flushed` settles when PostgreSQL has it. Each SQL transaction takes one
- * advisory lock (so change numbers commit in order), checks that no other node wrote its keys since
- * this one last saw them (else it is refused and those keys reloaded: optimistic concurrency), and
- * logs its keys; other nodes replay the log on NOTIFY, or at once through `refresh()`.
+ * The PostgreSQL engine. Reads are synchronous from an in-memory copy of every table, loaded at
+ * start: the store modules and their callers (the authenticator, authorization, 34 write
+ * transactions) are synchronous, and the control plane is small. A write transaction applies to
+ * memory at once and is queued as one SQL transaction; `flushed` settles when PostgreSQL has it
+ * (the GraphQL door awaits it before answering). Each SQL transaction takes one advisory lock (so
+ * change numbers commit in order), checks that no other node wrote its rows since this one last
+ * saw them (else STORE_CONFLICT, and those rows are reloaded), and logs its keys; other nodes
+ * replay the log on NOTIFY, or at once through `refresh()`.
  */
 import pg from 'pg';
 import type { StoreEngine, Table, TableKey } from '../engine.js';
