@@ -39,11 +39,11 @@ export function createServerGraphQL(services: GraphQLDoorServices, oauthApps?: O
       };
     }),
   });
-  // A mutation is answered once its writes are durable: on PostgreSQL, committed where every node reads them.
+  // A mutation is answered once its writes are committed where every server sharing the store reads them (PostgreSQL: not at once).
   const durable = async (request: GraphQLRequest, context: RequestContext): Promise<GraphQLResponse> => {
     const response = await handler(request, context);
     try {
-      await store.root.flushed;
+      await store.root.committed();
     } catch (error) {
       return { status: 503, body: JSON.stringify({ errors: [{ message: publicMessage(error) }] }) };
     }

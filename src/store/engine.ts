@@ -34,8 +34,10 @@ export interface StoreEngine {
   transactionSync<T>(action: () => T): T;
   /** The table of that name, created empty when new (records stored as JSON). */
   openDB<V, K extends TableKey>(name: string): Table<V, K>;
-  /** Settles once every write made so far is durable; rejects if one of them could not be (PostgreSQL: a conflict or an outage). */
+  /** Settles once every write made so far is on disk; rejects if one of them could not be stored (PostgreSQL: a conflict or an outage). */
   readonly flushed: Promise<unknown>;
+  /** Settles once every write made so far is committed where every process sharing the store reads it; rejects as `flushed` does. */
+  committed(): Promise<unknown>;
   /** Brings reads up to date with every write committed by any process before the call (LMDB's reads always are). */
   refresh(): Promise<void>;
   close(): Promise<void>;

@@ -20,6 +20,8 @@ export function openLmdbEngine(path: string): StoreEngine {
     get flushed() {
       return root.flushed;
     },
+    // transactionSync commits before it returns: other processes read it from then on.
+    committed: () => Promise.resolve(),
     // Every read opens a fresh LMDB read snapshot: nothing to catch up on.
     refresh: () => Promise.resolve(),
     close: () => root.close(),

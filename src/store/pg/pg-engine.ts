@@ -2,7 +2,7 @@
  * The PostgreSQL engine. Reads are synchronous from an in-memory copy of every table, loaded at
  * start: the store modules and their callers (the authenticator, authorization, 34 write
  * transactions) are synchronous, and the control plane is small. A write transaction applies to
- * memory at once and is queued as one SQL transaction; `flushed` settles when PostgreSQL has it
+ * memory at once and is queued as one SQL transaction; `committed()` settles when PostgreSQL has it
  * (the GraphQL door awaits it before answering). Each SQL transaction takes one advisory lock (so
  * change numbers commit in order), checks that no other node wrote its rows since this one last
  * saw them (else STORE_CONFLICT, and those rows are reloaded), and logs its keys; other nodes
@@ -181,6 +181,7 @@ export async function openPgEngine(url: string): Promise<StoreEngine> {
     get flushed() {
       return queue.idle();
     },
+    committed: () => queue.idle(),
     refresh,
     async close() {
       await queue.idle().catch(() => undefined);
