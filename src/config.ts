@@ -69,6 +69,11 @@ export const DEFAULT_DATA_DIR = './data';
 export const DEFAULT_LISTEN = '127.0.0.1:7080';
 
 
+/** QUARRY_DATABASE_URL, checked: the store's PostgreSQL for commands without --database; null when unset. */
+export function databaseUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string | null {
+  return parseDatabaseUrl(nonEmpty(env['QUARRY_DATABASE_URL']));
+}
+
 /** A `--database` / QUARRY_DATABASE_URL value, checked; null when unset. */
 export function parseDatabaseUrl(value: string | undefined): string | null {
   if (value === undefined) return null;
