@@ -84,6 +84,11 @@ describe('PostgreSQL engine across nodes', { skip: postgresMissing() ?? false },
     assert.deepEqual(server.query(url, "SELECT count(*) FROM pg_tables WHERE tablename LIKE 'quarry_store_%'"), ['2']);
   });
 
+  it('a database that cannot be reached at start is STORE_UNAVAILABLE, saying why', async () => {
+    await assert.rejects(openStoreAt('', 'postgres://quarry@127.0.0.1:1/quarry'),
+      (error) => isQuarryError(error, 'STORE_UNAVAILABLE') && /ECONNREFUSED/.test(error.message));
+  });
+
   it('a write whose database went away is refused with STORE_UNAVAILABLE; the process keeps running', async () => {
     const url = server.createDatabase();
     const store = await openOn(url);

@@ -9,6 +9,7 @@
  * replay the log on NOTIFY, or at once through `refresh()`.
  */
 import pg from 'pg';
+import { createError, errorMessage } from '../../errors.js';
 import type { StoreEngine, Table, TableKey } from '../engine.js';
 import { migrate } from './migrate.js';
 import { MirrorTable, type TableWriter } from './mirror-table.js';
@@ -22,10 +23,15 @@ export async function openPgEngine(url: string): Promise<StoreEngine> {
   // An 'error' event without a listener ends the process: a lost connection fails writes instead.
   let lostConnection: Error | null = null;
   for (const client of [writer, listener]) client.on('error', (error) => { lostConnection = error; });
-  await writer.connect();
-  await listener.connect();
-  await migrate(writer);
-  await listener.query(`LISTEN ${CHANNEL}`);
+  try {
+    await writer.connect();
+    await listener.connect();
+    await migrate(writer);
+    await listener.query(`LISTEN ${CHANNEL}`);
+  } catch (error) {
+    await Promise.allSettled([writer.end(), listener.end()]);
+    throw createError('STORE_UNAVAILABLE', `could not open the store in PostgreSQL: ${errorMessage(error)}`);
+  }
 
   const tables = new Map<string, MirrorTable<unknown, TableKey>>();
   /** The version each row had when this node last saw it in PostgreSQL (absent: no row). */
@@ -122,9 +128,8 @@ export async function openPgEngine(url: string): Promise<StoreEngine> {
 
   let replaying: Promise<void> | null = null;
   let replayAgain = false;
-  const replayClient = listener;
   async function replayOnce(): Promise<void> {
-    const { rows } = await replayClient.query<ChangeRow>(
+    const { rows } = await listener.query<ChangeRow>(
       `SELECT c.seq::text AS seq, c.tbl, c.key, r.value::text AS value, r.version::text AS version
          FROM quarry_store_changes c LEFT JOIN quarry_store_rows r ON r.tbl = c.tbl AND r.key = c.key
         WHERE c.seq > $1 ORDER BY c.seq`, [replayedThrough]);
