@@ -10,6 +10,11 @@ export type MatcherPreference = 'auto' | 'hyperscan' | 'js';
 
 export interface Config {
   readonly dataDir: string;
+  /**
+   * The instance store's PostgreSQL (`--database`, else QUARRY_DATABASE_URL), shared by every node
+   * given the same URL; null: the embedded LMDB store under the data directory.
+   */
+  readonly databaseUrl: string | null;
   /** Worker threads for search and indexing. */
   readonly threads: number;
   /** Files larger than this many bytes are skipped and counted (Sourcegraph's default: 1 MiB). */
@@ -47,6 +52,8 @@ export interface ListenAddress {
 
 export interface ConfigOverrides {
   readonly dataDir?: string;
+  /** postgres://… */
+  readonly databaseUrl?: string;
   readonly threads?: number;
   readonly maxFileSize?: number;
   readonly matcher?: string;
@@ -62,6 +69,18 @@ export const DEFAULT_DATA_DIR = './data';
 export const DEFAULT_LISTEN = '127.0.0.1:7080';
 
 
+/** QUARRY_DATABASE_URL, checked: the store's PostgreSQL for commands without --database; null when unset. */
+export function databaseUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string | null {
+  return parseDatabaseUrl(nonEmpty(env['QUARRY_DATABASE_URL']));
+}
+
+/** A `--database` / QUARRY_DATABASE_URL value, checked; null when unset. */
+export function parseDatabaseUrl(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!/^postgres(ql)?:\/\/./.test(value)) throw createError('USAGE', '--database (QUARRY_DATABASE_URL) must be a postgres:// or postgresql:// URL, e.g. postgres://quarry@db.internal:5432/quarry');
+  return value;
+}
+
 /** `--data DIR`, else `$QUARRY_DATA`, else `./data`, as an absolute path (not created here). */
 export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
   if (flag !== undefined && flag.trim() === '') throw createError('USAGE', '--data needs a directory');
@@ -71,6 +90,7 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv 
 export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
     dataDir: resolveDataDir(overrides.dataDir, env),
+    databaseUrl: parseDatabaseUrl(overrides.databaseUrl ?? nonEmpty(env['QUARRY_DATABASE_URL'])),
     threads: overrides.threads ?? positiveInt('QUARRY_THREADS', env['QUARRY_THREADS']) ?? availableParallelism(),
     maxFileSize: overrides.maxFileSize ?? positiveInt('QUARRY_MAX_FILE_SIZE', env['QUARRY_MAX_FILE_SIZE']) ?? DEFAULT_MAX_FILE_SIZE,
     matcher: matcherPreference(overrides.matcher ?? nonEmpty(env['QUARRY_MATCHER']) ?? 'auto'),

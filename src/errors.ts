@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'ABORTED'
   | 'NATIVE_UNAVAILABLE'
   | 'REMOTE_FAILED'
+  | 'STORE_CONFLICT'
+  | 'STORE_UNAVAILABLE'
   | 'USER_EXISTS'
   | 'USER_NOT_FOUND'
   | 'ROLE_EXISTS'
@@ -75,6 +77,8 @@ const SERVER_FAILURE: Partial<Record<ErrorCode, string>> = {
   INDEX_BUSY: 'the search index is busy; try again shortly',
   SHARD_CRASHED: 'an index shard could not be searched',
   REMOTE_FAILED: 'a remote request failed',
+  STORE_CONFLICT: 'another server changed the same records at the same time; try again',
+  STORE_UNAVAILABLE: 'the database is unavailable; try again shortly',
 };
 
 export function isCallerFacing(err: unknown): err is QuarryError {

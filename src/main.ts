@@ -24,6 +24,7 @@ import { createServerOps } from './server/ops.js';
 import { webServices } from './server/web.js';
 import { createServices, type Services } from './services.js';
 import { ensureInitialAdmin } from './store/bootstrap.js';
+import { openStoreAt } from './store/open.js';
 
 export interface StartServerOptions {
   /** Serve even when uWebSockets.js fell back to its slow pure-JS server. */
@@ -50,7 +51,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   if (http.binding !== 'native' && !options.allowJsFallback) {
     throw createError('NATIVE_UNAVAILABLE', 'uWebSockets.js could not load its native binary and fell back to its slow pure-JS server; refusing to serve (pass --allow-js-fallback to serve anyway)');
   }
-  const services = createServices(config);
+  const services = createServices(config, { store: await openStoreAt(config.dataDir, config.databaseUrl) });
   prepareCaseFolding();
   const { settings } = services;
   const stopSync = syncMirrors(services, log);

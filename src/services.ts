@@ -78,6 +78,8 @@ export interface ServicesOptions {
    * to start: for tests of the services' own logic, which need neither preemption nor isolation.
    */
   readonly pool?: 'workers' | 'in-thread';
+  /** The store, opened beforehand (openStoreAt: PostgreSQL opens asynchronously); default: LMDB under the data directory. */
+  readonly store?: Store;
 }
 
 /**
@@ -90,7 +92,7 @@ const SANDBOX_THREADS = 2;
 const SANDBOX_MAX_RUN_MS = 3_600_000;
 
 export function createServices(config: Config, options: ServicesOptions = {}): Services {
-  const store = openStore(config.dataDir);
+  const store = options.store ?? openStore(config.dataDir);
   const catalog = openCatalog(config.dataDir);
   const pool = options.pool === 'in-thread' ? createInThreadEnginePool() : createEnginePool({ threads: config.threads });
   const repoCtx = { dataDir: config.dataDir, store };

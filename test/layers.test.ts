@@ -12,6 +12,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const HOMES: Record<string, readonly string[]> = {
   lmdb: ['src/index/', 'src/store/'],
+  pg: ['src/store/'],
   piscina: ['src/pool/'],
   'uWebSockets.js': ['src/http/'],
   graphql: ['src/api/graphql/'],

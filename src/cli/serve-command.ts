@@ -2,7 +2,7 @@
  * `quarry serve`: runs the HTTP server until SIGTERM or SIGINT, then shuts down gracefully
  * (requests in flight get a bounded grace period) and exits 0.
  */
-import { parseListen, positiveInt, type Config } from '../config.js';
+import { parseDatabaseUrl, parseListen, positiveInt, type Config } from '../config.js';
 import { startServer } from '../main.js';
 import { parseFlags, type CliIO, type Command } from './command.js';
 import { ENGINE_FLAGS, ENGINE_FLAGS_USAGE, engineConfig } from './engine-flags.js';
@@ -17,6 +17,9 @@ Flags:
   --max-body-bytes BYTES   request body limit, also after gzip (env QUARRY_MAX_BODY_BYTES; default: the site
                            configuration's http.maxBodyBytes, 10485760 unless changed)
   --allow-js-fallback      serve even if uWebSockets.js fell back to its slow pure-JS server
+  --database URL           keep accounts, tokens, settings and the repository list in PostgreSQL
+                           (postgres://…; env QUARRY_DATABASE_URL), shared by every server given it;
+                           default: the embedded store in the data directory
 ${ENGINE_FLAGS_USAGE}`;
 
 /** How long requests in flight may run on after SIGTERM before they are cut off. */
@@ -29,10 +32,11 @@ export const serveCommand: Command = {
   summary: 'run the HTTP server',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
-    const { flags } = parseFlags(args, { ...ENGINE_FLAGS, listen: 'string', 'max-body-bytes': 'string', 'allow-js-fallback': 'boolean' });
+    const { flags } = parseFlags(args, { ...ENGINE_FLAGS, listen: 'string', database: 'string', 'max-body-bytes': 'string', 'allow-js-fallback': 'boolean' });
     const maxBodyBytes = positiveInt('--max-body-bytes', flags['max-body-bytes']);
     const config: Config = {
       ...engineConfig(flags),
+      ...(flags.database !== undefined ? { databaseUrl: parseDatabaseUrl(flags.database) } : {}),
       ...(flags.listen !== undefined ? { listen: parseListen(flags.listen) } : {}),
       ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
     };

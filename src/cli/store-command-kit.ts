@@ -4,16 +4,20 @@
  */
 
 import { createError } from '../errors.js';
-import { openStore } from '../store/open.js';
+import { databaseUrlFromEnv } from '../config.js';
+import { openStoreAt } from '../store/open.js';
 import type { Store, UserRecord } from '../store/records.js';
 import { getUserByName } from '../store/users.js';
 import { usageError } from './command.js';
 import { resolveDataDir } from './data-dir.js';
 
+/** The store of QUARRY_DATABASE_URL when set, else the data directory's; the command succeeds only once its writes are committed. */
 export async function withStore<T>(dataFlag: string | undefined, action: (store: Store) => T | Promise<T>): Promise<T> {
-  const store = openStore(resolveDataDir(dataFlag));
+  const store = await openStoreAt(resolveDataDir(dataFlag), databaseUrlFromEnv());
   try {
-    return await action(store);
+    const result = await action(store);
+    await store.root.committed();
+    return result;
   } finally {
     await store.close();
   }

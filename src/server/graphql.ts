@@ -2,7 +2,9 @@
  * Wires the GraphQL door: the handler over the services it reads, with cost limits from the site
  * configuration as it stands at each request.
  */
-import { createGraphQLHandler, type GraphQLHandler } from '../api/graphql/handler.js';
+import { createGraphQLHandler, type GraphQLHandler, type GraphQLRequest, type GraphQLResponse } from '../api/graphql/handler.js';
+import { publicMessage } from '../errors.js';
+import type { RequestContext } from '../api/graphql/services.js';
 import type { OAuthApplicationService } from '../model/oauth-apps.js';
 import type { Services } from '../services.js';
 import { byGeneration } from '../store/generation.js';
@@ -14,7 +16,7 @@ export type GraphQLDoorServices = Pick<Services, 'store' | 'search' | 'repos' | 
 
 export function createServerGraphQL(services: GraphQLDoorServices, oauthApps?: OAuthApplicationService): GraphQLHandler {
   const { store } = services;
-  return createGraphQLHandler({
+  const handler = createGraphQLHandler({
     search: services.search,
     repos: services.repos,
     accounts: services.accounts,
@@ -37,4 +39,15 @@ export function createServerGraphQL(services: GraphQLDoorServices, oauthApps?: O
       };
     }),
   });
+  // A mutation is answered once its writes are committed where every server sharing the store reads them (PostgreSQL: not at once).
+  const durable = async (request: GraphQLRequest, context: RequestContext): Promise<GraphQLResponse> => {
+    const response = await handler(request, context);
+    try {
+      await store.root.committed();
+    } catch (error) {
+      return { status: 503, body: JSON.stringify({ errors: [{ message: publicMessage(error) }] }) };
+    }
+    return response;
+  };
+  return Object.assign(durable, { cache: handler.cache, schema: handler.schema });
 }

@@ -4,9 +4,9 @@
  * by its digest. Every change is one write transaction: a crash leaves the last whole record.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Database } from 'lmdb';
 import { EMPTY_STATS, type Conversation, type ConversationFilter, type ConversationRepository, type Question } from '../model/deepsearch.js';
 import { takeNextId } from './counters.js';
+import type { Table } from './engine.js';
 import type { Store } from './records.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,9 +22,8 @@ function newQuestion(store: Store, question: string, at: string): Question {
 const SORT_KEYS = { id: (c: Conversation) => c.id, created_at: (c: Conversation) => c.createdAt, updated_at: (c: Conversation) => c.updatedAt } as const;
 
 export function openConversations(store: Store): ConversationRepository {
-  const json = { encoding: 'json' } as const;
-  const records: Database<Conversation, number> = store.root.openDB<Conversation, number>('deepSearchConversations', json);
-  const tokens: Database<number, string> = store.root.openDB<number, string>('deepSearchReadTokens', json);
+  const records: Table<Conversation, number> = store.root.openDB<Conversation, number>('deepSearchConversations');
+  const tokens: Table<number, string> = store.root.openDB<number, string>('deepSearchReadTokens');
   const now = (): string => new Date().toISOString();
 
   return {

@@ -6,7 +6,7 @@
  * pass on each write that adds entries and the sweep outpaces the growth. Never touches a live entry.
  */
 
-import type { Database } from 'lmdb';
+import type { Table } from './engine.js';
 import type { Store } from './records.js';
 
 /** Entries read per database in the pass that follows a write: far more than a write adds (at most three). */
@@ -28,7 +28,7 @@ function userCodeKey(userCode: string): string {
  * Reads up to `limit` entries after `after` (from the start when undefined) and removes the
  * expired ones; returns where the next pass starts (undefined: the end was reached, so from the start).
  */
-function sweep<V>(db: Database<V, string>, after: string | undefined, limit: number, expired: (value: V) => boolean, removing: (value: V) => void): { next: string | undefined; count: PurgeCount } {
+function sweep<V>(db: Table<V, string>, after: string | undefined, limit: number, expired: (value: V) => boolean, removing: (value: V) => void): { next: string | undefined; count: PurgeCount } {
   const doomed: { key: string; value: V }[] = [];
   let scanned = 0;
   let last: string | undefined;

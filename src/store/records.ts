@@ -4,38 +4,40 @@
  * without an import circle (open.ts opens the environment; users.ts and the others use it).
  */
 
-import type { Database, RootDatabase } from 'lmdb';
+import type { StoreEngine, Table } from './engine.js';
 
 export interface Store {
+  /** The LMDB directory, or the PostgreSQL URL without its password. */
   readonly path: string;
-  readonly root: RootDatabase;
+  /** Write transactions, further tables and durability (engine.ts): LMDB or PostgreSQL. */
+  readonly root: StoreEngine;
   /** Repository registry, keyed by repository name. */
-  readonly repos: Database<RepoRecord, string>;
+  readonly repos: Table<RepoRecord, string>;
   /** Counters and other single values, keyed by a fixed name. */
-  readonly meta: Database<unknown, string>;
+  readonly meta: Table<unknown, string>;
   /** Accounts keyed by id, and the id of each lower-cased username. */
-  readonly users: Database<UserRecord, number>;
-  readonly usernames: Database<number, string>;
+  readonly users: Table<UserRecord, number>;
+  readonly usernames: Table<number, string>;
   /** Access tokens keyed by id, the id of each SHA-256 token hash, and last-use times apart. */
-  readonly tokens: Database<StoredAccessToken, number>;
-  readonly tokenHashes: Database<number, string>;
-  readonly tokenLastUsed: Database<string, number>;
+  readonly tokens: Table<StoredAccessToken, number>;
+  readonly tokenHashes: Table<number, string>;
+  readonly tokenLastUsed: Table<string, number>;
   /** Custom roles (and the USER role once edited) keyed by name; custom roles held per user id. */
-  readonly roles: Database<RoleRecord, string>;
-  readonly userRoles: Database<string[], number>;
+  readonly roles: Table<RoleRecord, string>;
+  readonly userRoles: Table<string[], number>;
   /** Restrictions of non-public repositories, keyed by repository name. */
-  readonly repoRestrictions: Database<RepoRestriction, string>;
+  readonly repoRestrictions: Table<RepoRestriction, string>;
   /** Every site configuration revision, keyed by its id. */
-  readonly siteConfig: Database<SiteConfigRevision, number>;
+  readonly siteConfig: Table<SiteConfigRevision, number>;
   /** Browser sign-in sessions, keyed by the SHA-256 of the session id. */
-  readonly sessions: Database<SessionRecord, string>;
+  readonly sessions: Table<SessionRecord, string>;
   /** OAuth clients keyed by client_id; grant families (one per authorization) keyed by id. */
-  readonly oauthClients: Database<OAuthClientRecord, string>;
-  readonly oauthFamilies: Database<OAuthFamilyRecord, string>;
+  readonly oauthClients: Table<OAuthClientRecord, string>;
+  readonly oauthFamilies: Table<OAuthFamilyRecord, string>;
   /** OAuth secrets (codes, device codes, access and refresh tokens) keyed by their SHA-256; user codes keyed by themselves. */
-  readonly oauthSecrets: Database<OAuthSecretRecord, string>;
+  readonly oauthSecrets: Table<OAuthSecretRecord, string>;
   /** Remembered consent, keyed `userId:clientId`. */
-  readonly oauthConsents: Database<OAuthConsentRecord, string>;
+  readonly oauthConsents: Table<OAuthConsentRecord, string>;
   close(): Promise<void>;
 }
 
