@@ -76,16 +76,29 @@ export class ProgressFile {
   readonly listener: ProgressListener = (progress) => {
     this.phases.set(progress.phase, progress);
     this.forward?.(progress);
-    const now = Date.now();
-    if (!progress.finished && progress.done > 0 && now - this.written < WRITE_EVERY_MS) return;
-    this.written = now;
-    const run: RunProgress = { repo: this.repo, owner: currentProcess(), phases: [...this.phases.values()] };
-    writeFileSync(`${this.path}.tmp`, JSON.stringify(run));
-    renameSync(`${this.path}.tmp`, this.path);
+    const wait = this.written + WRITE_EVERY_MS - Date.now();
+    if (progress.finished || progress.done === 0 || wait <= 0) this.write();
+    // A throttled update is written a little later, so the file never stays behind the run for long.
+    else this.trailing ??= setTimeout(() => this.write(), wait).unref();
   };
 
   remove(): void {
+    this.removed = true;
+    if (this.trailing) clearTimeout(this.trailing);
     rmSync(this.path, { force: true });
+  }
+
+  private trailing: NodeJS.Timeout | null = null;
+  private removed = false;
+
+  private write(): void {
+    if (this.trailing) clearTimeout(this.trailing);
+    this.trailing = null;
+    if (this.removed) return;
+    this.written = Date.now();
+    const run: RunProgress = { repo: this.repo, owner: currentProcess(), phases: [...this.phases.values()] };
+    writeFileSync(`${this.path}.tmp`, JSON.stringify(run));
+    renameSync(`${this.path}.tmp`, this.path);
   }
 }
 
