@@ -65,7 +65,7 @@ export interface Services {
   readonly accounts: AccountService;
   readonly siteConfig: ConfigService;
   /**
-   * Indexes the repository in phases (text, then symbols unless `textOnly`, then history), records
+   * Indexes the repository in phases (text, then unless `textOnly` symbols and history), records
    * on it whether that failed, and publishes each phase's progress (index-progress.ts).
    */
   index(repo: RepoRecord, options?: { readonly textOnly?: boolean; readonly onPhase?: ProgressListener }): Promise<IndexOutcome>;
@@ -150,6 +150,10 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
           { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo), fork: repo.fork, archived: repo.archived },
           { maxFileSize: config.maxFileSize, symbols: config.symbols, textOnly: options.textOnly ?? false, onPhase: progress.listener },
         );
+        if (options.textOnly) {
+          recordIndexOutcome(repoCtx, repo.name, null);
+          return outcome;
+        }
         const historyPhase = new PhaseMeter('history', 'commits', null, progress.listener);
         await history.update(repo.name);
         const historyOutcome = await historyIndex.update({ name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo) });

@@ -26,9 +26,10 @@ export function indexPhaseStates(manifest: Manifest | undefined, run: RunProgres
   return INDEX_PHASES.map((phase) => {
     const live = run?.phases.find((p) => p.phase === phase && !p.finished);
     if (live) return { phase, state: 'indexing', done: live.done, total: live.total, rate: live.rate, etaSeconds: live.etaSeconds };
+    // History runs after symbols in the same run, so it waits for them too.
     const state = !manifest ? 'pending'
       : phase === 'symbols' ? (manifest.symbolsPending ? 'pending' : manifest.symbols ? 'complete' : 'disabled')
-      : 'complete';
+      : phase === 'history' && manifest.symbolsPending ? 'pending' : 'complete';
     // History counts commits, which the manifest does not hold.
     const total = phase === 'history' ? null : manifest?.files ?? null;
     return { phase, state, done: state === 'complete' && phase !== 'history' ? manifest?.files ?? 0 : 0, total, rate: 0, etaSeconds: state === 'complete' ? 0 : null };

@@ -115,3 +115,30 @@ test('on a terminal, progress is a bar redrawn in place, with rate and ETA', (t)
   assert.doesNotMatch(r.stdout, /phases symbols /, 'a text-only run has no symbols phase');
   assert.match(r.stdout, /symbols pending/);
 });
+
+test('many repositories: smallest first, all searchable before any symbols, one failure does not stop the rest', () => {
+  const data = makeTempDir('quarry-queue-data');
+  dirs.push(data);
+  const small = initRepo(makeTempDir('quarry-queue-small'));
+  const broken = initRepo(makeTempDir('quarry-queue-broken'));
+  dirs.push(small, broken);
+  writeFiles(small, { 'tiny.ts': 'export const tiny = 1;\n' });
+  commitAll(small, 'small');
+  writeFiles(broken, { 'b.ts': 'export const b = 2;\n' });
+  commitAll(broken, 'broken');
+  for (const [name, dir] of [['example.com/big', source], ['example.com/small', small], ['example.com/broken', broken]] as const) {
+    assert.equal(quarry(data, ['repos', 'add', name, dir]).status, 0);
+  }
+  const record = (JSON.parse(quarry(data, ['repos', 'list', '--json']).stdout) as { name: string; mirrorPath: string }[]).find((r) => r.name === 'example.com/broken')!;
+  removeDir(join(data, record.mirrorPath));
+
+  const r = quarry(data, ['index', '--no-fetch']);
+  assert.equal(r.status, 1, 'a failed repository makes the exit status 1');
+  assert.match(r.stderr, /quarry: example\.com\/broken: /);
+  const summaries = r.stdout.trim().split('\n').map((l) => `${l.slice(0, l.indexOf(':'))} ${/symbols pending/.test(l) ? 'text' : 'symbols'}`);
+  assert.deepEqual(summaries, ['example.com/small text', 'example.com/big text', 'example.com/small symbols', 'example.com/big symbols'], r.stdout);
+  const listedRepos = JSON.parse(quarry(data, ['repos', 'list', '--json']).stdout) as { name: string; index: ListedIndex | null }[];
+  assert.deepEqual(listedRepos.map((x) => [x.name, x.index?.symbolsPhase ?? null]).sort(), [
+    ['example.com/big', 'complete'], ['example.com/broken', null], ['example.com/small', 'complete'],
+  ]);
+});

@@ -54,7 +54,7 @@ test('--text-only publishes a searchable index whose symbols are pending; naviga
   const outcome = await fixture.engine.index(repo(), { textOnly: true, onPhase: (p) => phases.push(p) });
   assert.equal(outcome.manifest.symbolsPending, true);
   assert.equal(outcome.manifest.symbols, undefined);
-  assert.deepEqual([...new Set(phases.map((p) => p.phase))], ['text', 'history'], 'a text-only run has no symbols phase');
+  assert.deepEqual([...new Set(phases.map((p) => p.phase))], ['text'], 'a text-only run stops after the text phase');
   const text = phases.filter((p) => p.phase === 'text');
   assert.equal(text.at(-1)!.finished, true);
   assert.equal(text.at(-1)!.done, 42);

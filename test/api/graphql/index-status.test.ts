@@ -64,6 +64,7 @@ test('after a text-only run: text complete, symbols pending, the published index
   });
   assert.deepEqual(phase(index, 'TEXT'), { name: 'TEXT', state: 'COMPLETE', done: 2, total: 2, rate: 0, etaSeconds: 0 });
   assert.equal(phase(index, 'SYMBOLS').state, 'PENDING');
+  assert.equal(phase(index, 'HISTORY').state, 'PENDING');
 });
 
 test('a run under way shows its phase as INDEXING with its counts, rate and ETA', async () => {
