@@ -97,8 +97,13 @@ export class ProgressFile {
     if (this.removed) return;
     this.written = Date.now();
     const run: RunProgress = { repo: this.repo, owner: currentProcess(), phases: [...this.phases.values()] };
-    writeFileSync(`${this.path}.tmp`, JSON.stringify(run));
-    renameSync(`${this.path}.tmp`, this.path);
+    try {
+      writeFileSync(`${this.path}.tmp`, JSON.stringify(run));
+      renameSync(`${this.path}.tmp`, this.path);
+    } catch {
+      // Progress is for watching only: a full disk must fail the index write that needs the space, with its own message, not this.
+      rmSync(`${this.path}.tmp`, { force: true });
+    }
   }
 }
 
