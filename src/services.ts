@@ -15,6 +15,7 @@ import { openHistoryIndexes } from './index/history/history-store.js';
 import { openCatalog, segmentsDir, type Catalog } from './index/lmdb/catalog.js';
 import { createDocLookup, type DocLookup } from './index/lmdb/doc-lookup.js';
 import { reasonToIndex } from './indexer/index-health.js';
+import { PhaseMeter, ProgressFile, type ProgressListener } from './indexer/index-progress.js';
 import { indexRepository, type IndexOutcome } from './indexer/index-repository.js';
 import type { AccountService, ConfigService } from './model/accounts.js';
 import type { RepoBrowser } from './model/repos.js';
@@ -63,8 +64,11 @@ export interface Services {
   readonly evaluator: ScriptRunner;
   readonly accounts: AccountService;
   readonly siteConfig: ConfigService;
-  /** Indexes the repository and records on it whether that failed. */
-  index(repo: RepoRecord, onProgress?: (done: number, total: number, bytes: number) => void): Promise<IndexOutcome>;
+  /**
+   * Indexes the repository in phases (text, then unless `textOnly` symbols and history), records
+   * on it whether that failed, and publishes each phase's progress (index-progress.ts).
+   */
+  index(repo: RepoRecord, options?: { readonly textOnly?: boolean; readonly onPhase?: ProgressListener }): Promise<IndexOutcome>;
   /** Why the repository needs indexing although its refs did not move (index-health.ts), or null. */
   reasonToIndex(repo: RepoRecord): Promise<string | null>;
   close(): Promise<void>;
@@ -146,24 +150,34 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
     symbols: createSymbolIndex({ catalog, docs, parse: (path, content) => pool.submit('parse-symbols', { path, content }) }),
     accounts: createAccountService(store),
     siteConfig: createConfigService(store),
-    async index(repo, onProgress) {
+    async index(repo, options = {}) {
+      const progress = new ProgressFile(config.dataDir, repo.name, repo.id, options.onPhase);
       try {
         const outcome = await indexRepository(
           { dataDir: config.dataDir, catalog, pool },
           { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo), fork: repo.fork, archived: repo.archived },
-          { maxFileSize: config.maxFileSize, symbols: config.symbols, ...(onProgress ? { onProgress } : {}) },
+          { maxFileSize: config.maxFileSize, symbols: config.symbols, textOnly: options.textOnly ?? false, onPhase: progress.listener },
         );
+        if (options.textOnly) {
+          recordIndexOutcome(repoCtx, repo.name, null);
+          return outcome;
+        }
+        const historyPhase = new PhaseMeter('history', 'commits', null, progress.listener);
         await history.update(repo.name);
-        await historyIndex.update({ name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo) });
+        const historyOutcome = await historyIndex.update({ name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo) });
+        if (historyOutcome.added > 0) historyPhase.update(historyOutcome.added, historyOutcome.sizeBytes);
+        historyPhase.finish();
         recordIndexOutcome(repoCtx, repo.name, null);
         return outcome;
       } catch (err) {
         // Another run holding the lock is not a failure of this repository.
         if (!isQuarryError(err, 'INDEX_BUSY')) recordIndexOutcome(repoCtx, repo.name, err);
         throw err;
+      } finally {
+        progress.remove();
       }
     },
-    reasonToIndex: (repo) => reasonToIndex(config.dataDir, catalog, { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo) }),
+    reasonToIndex: (repo) => reasonToIndex(config.dataDir, catalog, { name: repo.name, id: repo.id, gitDir: mirrorDir(repoCtx, repo) }, config.symbols),
     async close() {
       await evaluator.close();
       await docs.close();

@@ -6,7 +6,9 @@
 import { addRepository, listRepositories, removeRepository, type RepoContext } from '../repos/registry.js';
 import { redactSource } from '../repos/source.js';
 import { openStore } from '../store/open.js';
+import { readRunningProgress, type RunProgress } from '../indexer/index-progress.js';
 import { readIndexStates, removeIndex, type IndexState } from '../indexer/index-state.js';
+import { phaseSummary } from './progress-display.js';
 import type { RepoRecord } from '../store/records.js';
 import { formatTable, parseFlags, usageError, type CliIO, type Command } from './command.js';
 import { DATA_FLAG, resolveDataDir } from './data-dir.js';
@@ -26,7 +28,7 @@ const FLAGS = { ...DATA_FLAG, json: 'boolean' } as const;
 /** One column of `quarry repos list`. */
 export interface RepoColumn {
   readonly header: string;
-  value(repo: RepoRecord, index: IndexState | undefined): string;
+  value(repo: RepoRecord, index: IndexState | undefined, run: RunProgress | undefined): string;
 }
 
 export const REPO_LIST_COLUMNS: readonly RepoColumn[] = [
@@ -40,9 +42,15 @@ export const REPO_LIST_COLUMNS: readonly RepoColumn[] = [
   { header: 'INDEXED', value: (_, index) => (index ? `${index.commit.slice(0, 12)} at ${index.indexedAt}` : 'not indexed') },
   { header: 'FILES', value: (_, index) => (index ? String(index.files) : '-') },
   { header: 'SKIPPED (BINARY/LARGE)', value: (_, index) => (index ? `${index.skippedBinary}/${index.skippedTooLarge}` : '-') },
-  { header: 'SYMBOLS (FILES/UNSUPPORTED/FAILED)', value: (_, index) => (index?.symbols ? `${index.symbols.files}/${index.symbols.unsupported}/${index.symbols.failed + index.symbols.skipped}` : '-') },
+  { header: 'SYMBOLS (FILES/UNSUPPORTED/FAILED)', value: (_, index) => symbolsColumn(index) },
+  { header: 'INDEXING NOW', value: (_, __, run) => (run ? run.phases.filter((p) => !p.finished).map(phaseSummary).join('; ') || 'finishing' : '-') },
   { header: 'STATUS', value: (repo, index) => repoStatus(repo, index) },
 ];
+
+function symbolsColumn(index: IndexState | undefined): string {
+  if (index?.symbols) return `${index.symbols.files}/${index.symbols.unsupported}/${index.symbols.failed + index.symbols.skipped}`;
+  return index?.symbolsPhase === 'pending' ? 'pending' : '-';
+}
 
 /** "ok", or what failed and why; a failed fetch or index run leaves the previous index serving. */
 export function repoStatus(repo: RepoRecord, index: IndexState | undefined): string {
@@ -56,8 +64,10 @@ export function repoStatus(repo: RepoRecord, index: IndexState | undefined): str
 }
 
 /** The table `quarry repos list` prints: a header row, then one row per repository. */
-export function repoRows(repos: readonly RepoRecord[], states: ReadonlyMap<string, IndexState>, columns: readonly RepoColumn[] = REPO_LIST_COLUMNS): string[][] {
-  return [columns.map((c) => c.header), ...repos.map((repo) => columns.map((c) => c.value(repo, states.get(repo.name))))];
+export function repoRows(
+  repos: readonly RepoRecord[], states: ReadonlyMap<string, IndexState>, runs: ReadonlyMap<string, RunProgress>, columns: readonly RepoColumn[] = REPO_LIST_COLUMNS,
+): string[][] {
+  return [columns.map((c) => c.header), ...repos.map((repo) => columns.map((c) => c.value(repo, states.get(repo.name), runs.get(repo.name))))];
 }
 
 function expectArgs(subcommand: string, args: readonly string[], names: readonly string[]): void {
@@ -93,10 +103,14 @@ async function runRepos(args: string[], io: CliIO): Promise<number> {
       return withContext(flags.data, async (ctx) => {
         const repos = listRepositories(ctx);
         const states = await readIndexStates(ctx.dataDir);
+        const runs = readRunningProgress(ctx.dataDir);
         if (flags.json === true) {
-          io.out(JSON.stringify(repos.map((r) => ({ ...r, source: redactSource(r.source), status: repoStatus(r, states.get(r.name)), index: states.get(r.name) ?? null })), null, 2));
+          io.out(JSON.stringify(repos.map((r) => ({
+            ...r, source: redactSource(r.source), status: repoStatus(r, states.get(r.name)), index: states.get(r.name) ?? null,
+            indexing: runs.get(r.name)?.phases ?? null,
+          })), null, 2));
         }
-        else formatTable(repoRows(repos, states)).forEach((line) => io.out(line));
+        else formatTable(repoRows(repos, states, runs)).forEach((line) => io.out(line));
         return 0;
       });
     }

@@ -1,7 +1,7 @@
 /**
  * Prometheus text exposition: request counts by route template and status, a latency histogram,
  * labelled counters other layers increment, and gauges read at scrape time (pool, index totals,
- * uptime). Labels come from bounded sets only: no repository name, user or raw path appears here.
+ * index phases under way, uptime). Labels come from bounded sets only: no repository name, user or raw path appears here.
  */
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -11,6 +11,20 @@ export interface IndexTotals {
   readonly repositories: number;
   readonly files: number;
   readonly bytes: number;
+  /** Repositories whose text index serves while their symbol tables are not extracted yet. */
+  readonly symbolsPending: number;
+}
+
+/** One index phase (text, symbols, history) over the index runs under way, summed. */
+export interface IndexPhaseGauge {
+  readonly phase: string;
+  readonly runs: number;
+  readonly done: number;
+  readonly total: number;
+  /** Units (files, commits) per second. */
+  readonly rate: number;
+  /** The longest ETA of the runs in this phase; 0 when none is known. */
+  readonly etaSeconds: number;
 }
 
 /** Read when /metrics is scraped. */
@@ -19,6 +33,7 @@ export interface MetricsGauges {
   readonly poolThreads: number;
   readonly requestsInFlight: number;
   readonly indexes: IndexTotals;
+  readonly indexPhases: readonly IndexPhaseGauge[];
   readonly uptimeSeconds: number;
 }
 
@@ -89,6 +104,18 @@ export function createMetrics(): Metrics {
       out.push(...gauge('quarry_index_repositories', 'Indexed repositories.', gauges.indexes.repositories));
       out.push(...gauge('quarry_index_files', 'Indexed live files, all repositories together.', gauges.indexes.files));
       out.push(...gauge('quarry_index_bytes', 'Indexed live bytes, all repositories together.', gauges.indexes.bytes));
+      out.push(...gauge('quarry_index_symbols_pending_repositories', 'Indexed repositories whose symbol tables are not extracted yet.', gauges.indexes.symbolsPending));
+      const phases: [string, string, (g: IndexPhaseGauge) => number][] = [
+        ['quarry_index_phase_runs', 'Index runs under way, by the phase they are in.', (g) => g.runs],
+        ['quarry_index_phase_done', 'Units (files, commits) done by the index runs under way, by phase.', (g) => g.done],
+        ['quarry_index_phase_total', 'Units (files, commits) to do in the index runs under way, by phase.', (g) => g.total],
+        ['quarry_index_phase_rate', 'Units per second of the index runs under way, by phase.', (g) => g.rate],
+        ['quarry_index_phase_eta_seconds', 'Seconds until the index runs under way finish the phase, at their rate (longest).', (g) => g.etaSeconds],
+      ];
+      for (const [name, help, value] of phases) {
+        out.push(...family(name, 'gauge', help));
+        for (const g of gauges.indexPhases) out.push(`${name}{phase=${label(g.phase)}} ${value(g)}`);
+      }
       out.push(...gauge('quarry_uptime_seconds', 'Seconds since the server started.', gauges.uptimeSeconds));
       return `${out.join('\n')}\n`;
     },

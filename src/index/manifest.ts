@@ -46,8 +46,10 @@ export interface Manifest {
   /** Live (not deleted) documents and their bytes. */
   readonly files: number;
   readonly bytes: number;
-  /** Absent when the index was built without symbols. */
+  /** Absent when the index was built without symbols, or while they are being extracted. */
   readonly symbols?: SymbolCounts;
+  /** Set while some live segment still lacks the symbol tables wanted (the symbols phase has not finished). */
+  readonly symbolsPending?: boolean;
 }
 
 export function liveDocCount(manifest: Manifest): number {

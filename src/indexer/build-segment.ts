@@ -1,7 +1,8 @@
 /**
- * Builds one segment from a list of tree entries: blobs stream in from `git cat-file --batch`,
+ * Builds one text segment from a list of tree entries: blobs stream in from `git cat-file --batch`,
  * text files get doc ids and are written as they arrive, batches go to index workers for
- * trigrams, and the runs are merged into posting lists at the end.
+ * trigrams, and the runs are merged into posting lists at the end. Symbol tables are added
+ * afterwards, by the symbols phase (symbols-phase.ts).
  */
 import { dirname } from 'node:path';
 import type { TreeEntry } from '../git/tree.js';
@@ -13,16 +14,13 @@ import type { PostingRun } from '../index/build/run.js';
 import { lmdbBytes, requireSpace } from '../index/lmdb/disk-space.js';
 import { createSegmentWriter, type SegmentWriter } from '../index/lmdb/segment-writer.js';
 import { forEachBlockMap } from '../index/block-map.js';
-import type { SkippedFile, SymbolCounts } from '../index/manifest.js';
+import type { SkippedFile } from '../index/manifest.js';
 import { isBinary } from '../model/binary.js';
 import type { IndexBatchResult } from '../pool/messages.js';
 import type { EnginePool } from '../pool/pool.js';
-import { countSymbols, SegmentSymbolsBuilder } from './segment-symbols.js';
 
 export interface BuildOptions {
   readonly maxFileSize: number;
-  /** Extract symbol tables too (default on; Config.symbols, QUARRY_SYMBOLS=0 turns it off). */
-  readonly symbols?: boolean;
   readonly onProgress?: (done: number, total: number, bytes: number) => void;
 }
 
@@ -31,17 +29,9 @@ export interface BuiltSegment {
   readonly paths: string[];
   readonly skipped: SkippedFile[];
   readonly bytes: number;
-  /** Null when built without symbols. */
-  readonly symbols: SymbolCounts | null;
-}
-
-export function symbolsEnabled(options: BuildOptions): boolean {
-  return options.symbols ?? true;
 }
 
 const BATCH_BYTES = 16 * 1024 * 1024;
-/** Parsing costs far more per byte than trigrams: smaller batches keep every thread busy. */
-const SYMBOL_BATCH_BYTES = 1024 * 1024;
 /** Finished batches waiting behind a slow one are held, up to this many per thread. */
 const HELD_PER_THREAD = 8;
 
@@ -51,8 +41,7 @@ export async function buildSegment(dir: string, entries: readonly TreeEntry[], b
   requireSpace(dirname(dir), contentBytes, 'the new index segment');
   const writer = createSegmentWriter(dir);
   try {
-    const symbols = symbolsEnabled(options) ? new SegmentSymbolsBuilder(writer) : null;
-    const batches = new BatchQueue(pool, symbols, writer);
+    const batches = new BatchQueue(pool, writer);
     const docs = { paths: [] as string[], oids: [] as string[], sizes: [] as number[], flags: [] as number[] };
     const skipped: SkippedFile[] = [];
     let bytes = 0;
@@ -76,17 +65,16 @@ export async function buildSegment(dir: string, entries: readonly TreeEntry[], b
       docs.flags.push(docFlags(content));
       bytes += content.length;
       await writer.addDocument(doc, content);
-      await batches.add(doc, content, entry.path);
+      await batches.add(doc, content);
     }
     const runs = await batches.finish();
-    const segmentSymbols = symbols?.finish(docs.paths.length) ?? null;
     const info = await writer.finish({
       paths: docs.paths,
       blobs: Buffer.from(docs.oids.join(''), 'hex'),
       sizes: Uint32Array.from(docs.sizes),
       flags: Uint8Array.from(docs.flags),
-    }, mergeRuns(runs), segmentSymbols);
-    return { info, paths: docs.paths, skipped, bytes, symbols: segmentSymbols ? countSymbols(segmentSymbols.status) : null };
+    }, mergeRuns(runs));
+    return { info, paths: docs.paths, skipped, bytes };
   } catch (err) {
     await writer.abort();
     throw err;
@@ -95,24 +83,22 @@ export async function buildSegment(dir: string, entries: readonly TreeEntry[], b
 
 /**
  * Groups documents into batches for the index workers, with at most 2 batches per thread running
- * or queued. Results are taken in submission order, so symbol names reach their indexes in doc order.
+ * or queued. Results are taken in submission order.
  */
 class BatchQueue {
   private docs: Uint8Array[] = [];
-  private paths: string[] = [];
   private firstDoc = 0;
   private bytes = 0;
-  private readonly inFlight: { readonly firstDoc: number; readonly result: Promise<IndexBatchResult>; settled: boolean }[] = [];
+  private readonly inFlight: { readonly result: Promise<IndexBatchResult>; settled: boolean }[] = [];
   private readonly done: PostingRun[] = [];
 
-  constructor(private readonly pool: EnginePool, private readonly symbols: SegmentSymbolsBuilder | null, private readonly writer: SegmentWriter) {}
+  constructor(private readonly pool: EnginePool, private readonly writer: SegmentWriter) {}
 
-  async add(doc: number, content: Uint8Array, path: string): Promise<void> {
+  async add(doc: number, content: Uint8Array): Promise<void> {
     if (this.docs.length === 0) this.firstDoc = doc;
     this.docs.push(content);
-    this.paths.push(path);
     this.bytes += content.length;
-    if (this.bytes >= (this.symbols ? SYMBOL_BATCH_BYTES : BATCH_BYTES)) await this.submit();
+    if (this.bytes >= BATCH_BYTES) await this.submit();
   }
 
   async finish(): Promise<PostingRun[]> {
@@ -123,10 +109,9 @@ class BatchQueue {
 
   private async takeOldest(): Promise<void> {
     const oldest = this.inFlight.shift()!;
-    const { run, symbols, blockMaps } = await oldest.result;
+    const { run, blockMaps } = await oldest.result;
     this.done.push(run);
     forEachBlockMap(blockMaps, (doc, map) => this.writer.addBlockMap(doc, map));
-    if (symbols) this.symbols?.add(oldest.firstDoc, symbols);
   }
 
   private async submit(): Promise<void> {
@@ -138,15 +123,13 @@ class BatchQueue {
       pos += d.length;
       ends[i] = pos;
     });
-    const paths = this.symbols ? this.paths : null;
-    const batch = { firstDoc: this.firstDoc, result: this.pool.submit('index-batch', { firstDoc: this.firstDoc, data, ends, paths }), settled: false };
+    const batch = { result: this.pool.submit('index-batch', { firstDoc: this.firstDoc, data, ends, paths: null }), settled: false };
     const settle = (): void => {
       batch.settled = true;
     };
     batch.result.then(settle, settle);
     this.inFlight.push(batch);
     this.docs = [];
-    this.paths = [];
     this.bytes = 0;
     // Wait for any batch, not the oldest: one slow batch must not leave the other threads idle.
     for (let open = this.open(); open.length >= this.pool.threads * 2; open = this.open()) await Promise.race(open);

@@ -34,14 +34,16 @@ export async function segmentProblems(dataDir: string, manifest: Manifest, optio
 
 /**
  * Why the repository should be indexed now although its refs did not move (never indexed, an
- * older format, a damaged segment, a run that failed or was killed before its swap), or null.
+ * older format, a damaged segment, a run that failed or was killed before its swap, symbols still
+ * pending after a text-only or killed run), or null.
  */
-export async function reasonToIndex(dataDir: string, catalog: Catalog, repo: { readonly name: string; readonly id: number; readonly gitDir: string }): Promise<string | null> {
+export async function reasonToIndex(dataDir: string, catalog: Catalog, repo: { readonly name: string; readonly id: number; readonly gitDir: string }, symbols = true): Promise<string | null> {
   const manifest = catalog.get(repo.name);
   if (!manifest) return 'not indexed yet';
   if (manifest.formatVersion !== FORMAT_VERSION || manifest.repoId !== repo.id) return 'the index has an older format';
   const [problem] = await segmentProblems(dataDir, manifest, { sealOnly: true });
   if (problem !== undefined) return problem;
   const head = await resolveRevision(repo.gitDir, await defaultBranch(repo.gitDir));
-  return head === manifest.commit ? null : `the index is at ${manifest.commit.slice(0, 12)}, the mirror at ${head.slice(0, 12)}`;
+  if (head !== manifest.commit) return `the index is at ${manifest.commit.slice(0, 12)}, the mirror at ${head.slice(0, 12)}`;
+  return symbols && manifest.symbolsPending ? 'its symbol tables are not extracted yet (a text-only or interrupted run)' : null;
 }

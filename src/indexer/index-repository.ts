@@ -1,8 +1,9 @@
 /**
- * Indexes a repository's default branch HEAD. Incremental when possible: only blobs that changed
- * since the indexed commit are read, into a new segment, and the paths they replace are marked
- * deleted in older segments. The manifest swap is the one commit point; orphans are removed.
- * A previous index with a damaged segment is rebuilt in full.
+ * Indexes a repository's default branch HEAD in two phases under one lock: the text segment is
+ * built and published first (searchable at once), then symbol tables are added per segment
+ * (symbols-phase.ts). Incremental when possible: only blobs that changed since the indexed commit
+ * are read, into a new segment, and the paths they replace are marked deleted in older segments.
+ * Manifest swaps are the commit points; orphans are removed. A damaged index is rebuilt in full.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
@@ -16,8 +17,10 @@ import type { Manifest, SegmentRef, SkippedFile } from '../index/manifest.js';
 import type { EnginePool } from '../pool/pool.js';
 import { buildSegment, type BuildOptions } from './build-segment.js';
 import { segmentProblems } from './index-health.js';
+import { PhaseMeter, type ProgressListener } from './index-progress.js';
 import { acquireIndexLock } from './lock.js';
 import { symbolCountsOf } from './symbol-counts.js';
+import { extractSymbols, segmentsWithoutSymbols } from './symbols-phase.js';
 import { tombstones } from './tombstones.js';
 
 export interface IndexTarget {
@@ -43,44 +46,68 @@ export interface IndexOutcome {
   readonly repaired: readonly string[];
 }
 
+export interface IndexOptions {
+  readonly maxFileSize: number;
+  /** Extract symbol tables (default on; Config.symbols, QUARRY_SYMBOLS=0 turns it off). */
+  readonly symbols?: boolean;
+  /** Publish the text index and stop: the symbols phase is left pending for a later run. */
+  readonly textOnly?: boolean;
+  readonly onPhase?: ProgressListener;
+}
+
 /** Past these, an incremental update rebuilds the repository in one segment instead. */
 const MAX_SEGMENTS = 8;
 const MAX_DELETED_FRACTION = 0.3;
 
-export async function indexRepository(ctx: IndexContext, target: IndexTarget, options: BuildOptions): Promise<IndexOutcome> {
+export async function indexRepository(ctx: IndexContext, target: IndexTarget, options: IndexOptions): Promise<IndexOutcome> {
   const lock = acquireIndexLock(join(segmentsDir(ctx.dataDir), `${target.id}.lock`));
   try {
     removeOrphans(ctx, target);
-    const branch = await defaultBranch(target.gitDir);
-    const commit = await resolveRevision(target.gitDir, branch);
-    const previous = ctx.catalog.get(target.name);
-    const current = previous && previous.formatVersion === FORMAT_VERSION && previous.repoId === target.id ? previous : undefined;
-    const repaired = current ? await segmentProblems(ctx.dataDir, current) : [];
-    const usable = repaired.length === 0 ? current : undefined;
-    if (usable && usable.commit === commit) {
-      const manifest = { ...usable, fork: target.fork, archived: target.archived };
-      await ctx.catalog.put(manifest);
-      return { manifest, mode: 'unchanged', blobsRead: 0, repaired };
-    }
-    const incremental = usable && usable.segments.length < MAX_SEGMENTS ? await planIncremental(ctx, target, usable, commit) : null;
-    const update = incremental ?? (await planFull(target, commit));
-    const built = update.entries.length > 0 ? await buildInto(ctx, target, update.entries, options) : null;
-    const segments: SegmentRef[] = update.keep.filter((s) => s.deleted.length < s.docCount);
-    if (built) segments.push({ id: built.id, docCount: built.segment.info.docCount, deleted: [] });
-    const skipped = [...update.skippedKept, ...(built?.segment.skipped ?? [])].sort((a, b) => (a.path < b.path ? -1 : 1));
-    const manifest: Manifest = {
-      formatVersion: FORMAT_VERSION, repo: target.name, repoId: target.id, commit, branch,
-      indexedAt: new Date().toISOString(), fork: target.fork, archived: target.archived, segments, skipped,
-      files: segments.reduce((n, s) => n + s.docCount - s.deleted.length, 0),
-      bytes: update.bytesKept + (built?.segment.bytes ?? 0),
-      ...symbolCountsOf(ctx.dataDir, update.keep, built?.segment.symbols),
-    };
-    await ctx.catalog.put(manifest);
+    const outcome = await indexText(ctx, target, options);
+    if (options.textOnly || !outcome.manifest.symbolsPending) return outcome;
+    const manifest = await extractSymbols(ctx, target, options.onPhase);
     removeOrphans(ctx, target);
-    return { manifest, mode: incremental ? 'incremental' : 'full', blobsRead: update.entries.length, repaired };
+    return { ...outcome, manifest: manifest ?? outcome.manifest };
   } finally {
     lock.release();
   }
+}
+
+/** The text phase: builds and publishes the new text segment (without symbol tables). */
+async function indexText(ctx: IndexContext, target: IndexTarget, options: IndexOptions): Promise<IndexOutcome> {
+  const wantSymbols = options.symbols ?? true;
+  const branch = await defaultBranch(target.gitDir);
+  const commit = await resolveRevision(target.gitDir, branch);
+  const previous = ctx.catalog.get(target.name);
+  const current = previous && previous.formatVersion === FORMAT_VERSION && previous.repoId === target.id ? previous : undefined;
+  const repaired = current ? await segmentProblems(ctx.dataDir, current) : [];
+  const usable = repaired.length === 0 ? current : undefined;
+  if (usable && usable.commit === commit) {
+    const pending = wantSymbols && segmentsWithoutSymbols(ctx.dataDir, usable.segments).length > 0;
+    const { symbolsPending: _, ...rest } = usable;
+    const manifest = { ...rest, fork: target.fork, archived: target.archived, ...(pending ? { symbolsPending: true } : {}) };
+    await ctx.catalog.put(manifest);
+    return { manifest, mode: 'unchanged', blobsRead: 0, repaired };
+  }
+  const incremental = usable && usable.segments.length < MAX_SEGMENTS ? await planIncremental(ctx, target, usable, commit) : null;
+  const update = incremental ?? (await planFull(target, commit));
+  const meter = options.onPhase ? new PhaseMeter('text', 'files', update.entries.length, options.onPhase) : null;
+  const built = update.entries.length > 0 ? await buildInto(ctx, target, update.entries, options, meter) : null;
+  meter?.finish();
+  const segments: SegmentRef[] = update.keep.filter((s) => s.deleted.length < s.docCount);
+  if (built) segments.push({ id: built.id, docCount: built.segment.info.docCount, deleted: [] });
+  const skipped = [...update.skippedKept, ...(built?.segment.skipped ?? [])].sort((a, b) => (a.path < b.path ? -1 : 1));
+  const pending = wantSymbols && segmentsWithoutSymbols(ctx.dataDir, segments).length > 0;
+  const manifest: Manifest = {
+    formatVersion: FORMAT_VERSION, repo: target.name, repoId: target.id, commit, branch,
+    indexedAt: new Date().toISOString(), fork: target.fork, archived: target.archived, segments, skipped,
+    files: segments.reduce((n, s) => n + s.docCount - s.deleted.length, 0),
+    bytes: update.bytesKept + (built?.segment.bytes ?? 0),
+    ...(pending ? { symbolsPending: true } : wantSymbols ? symbolCountsOf(ctx.dataDir, segments, undefined) : {}),
+  };
+  await ctx.catalog.put(manifest);
+  removeOrphans(ctx, target);
+  return { manifest, mode: incremental ? 'incremental' : 'full', blobsRead: update.entries.length, repaired };
 }
 
 interface UpdatePlan {
@@ -110,11 +137,12 @@ async function planIncremental(ctx: IndexContext, target: IndexTarget, previous:
   };
 }
 
-async function buildInto(ctx: IndexContext, target: IndexTarget, entries: readonly TreeEntry[], options: BuildOptions) {
+async function buildInto(ctx: IndexContext, target: IndexTarget, entries: readonly TreeEntry[], options: IndexOptions, meter: PhaseMeter | null) {
   const id = `${target.id}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   const blobs = createBlobReader(target.gitDir, { maxBytes: options.maxFileSize + 1 });
+  const build: BuildOptions = { maxFileSize: options.maxFileSize, ...(meter ? { onProgress: (done: number, _: number, bytes: number) => meter.update(done, bytes) } : {}) };
   try {
-    return { id, segment: await buildSegment(join(segmentsDir(ctx.dataDir), id), entries, blobs, ctx.pool, options) };
+    return { id, segment: await buildSegment(join(segmentsDir(ctx.dataDir), id), entries, blobs, ctx.pool, build) };
   } finally {
     await blobs.close();
   }

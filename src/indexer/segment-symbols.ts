@@ -12,7 +12,7 @@ export class SegmentSymbolsBuilder {
   private readonly defined = new Map<string, number[]>();
   private readonly referenced = new Map<string, { docs: number[]; info: number[] }>();
 
-  constructor(private readonly writer: SegmentWriter) {}
+  constructor(private readonly writer: Pick<SegmentWriter, 'addSymbols'>) {}
 
   /** Batches must arrive in doc order so each name's doc list stays ascending. */
   add(firstDoc: number, batch: SymbolBatch): void {

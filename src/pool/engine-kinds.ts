@@ -6,6 +6,7 @@ export const ENGINE_KINDS: KindTable<EngineTasks> = {
   // A shard that fails is a counted partial result of its search, not a failed query.
   shard: { what: 'shard search', failure: 'SHARD_CRASHED', transfer: (task) => (task.source.kind === 'memory' ? [task.source.data.buffer, task.source.ends.buffer] : []) },
   'index-batch': { what: 'index batch', failure: 'INTERNAL', transfer: (task) => [task.data.buffer, task.ends.buffer] },
+  'symbols-batch': { what: 'symbol extraction', failure: 'INTERNAL', transfer: (task) => [task.data.buffer, task.ends.buffer] },
   'parse-symbols': { what: 'symbol parsing', failure: 'INTERNAL' },
   highlight: { what: 'syntax highlighting', failure: 'INTERNAL' },
   'diff-postings': { what: 'history index batch', failure: 'INTERNAL', transfer: (task) => [task.text.buffer, task.ends.buffer, task.flags.buffer, task.commitEnds.buffer, task.ordinals.buffer] },

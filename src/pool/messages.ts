@@ -47,6 +47,13 @@ export interface IndexBatchResult {
   readonly blockMaps: BlockMapBatch;
 }
 
+/** A batch of an index segment's documents to extract symbol tables from (the symbols phase: no trigrams). */
+export interface SymbolsBatchTask {
+  readonly data: Uint8Array;
+  readonly ends: Uint32Array;
+  readonly paths: readonly string[];
+}
+
 /** One file outside the index (another revision) to parse for symbols. */
 export interface ParseSymbolsTask {
   readonly path: string;

@@ -3,7 +3,7 @@
  * payload, a deadline and an AbortSignal. Consumers depend on this interface and the task types
  * only; the composition root picks the implementation (engine-pool.ts, in-thread-pool.ts).
  */
-import type { DiffLineMatches, DiffLinesTask, DiffPostingsJob, DiffPostingsRun, HighlightTask, IndexBatchResult, IndexBatchTask, ParseSymbolsTask, ShardSearchResult, ShardTask, TextMatchJob, TextMatches } from './messages.js';
+import type { DiffLineMatches, DiffLinesTask, DiffPostingsJob, DiffPostingsRun, HighlightTask, IndexBatchResult, IndexBatchTask, ParseSymbolsTask, SymbolBatch, SymbolsBatchTask, ShardSearchResult, ShardTask, TextMatchJob, TextMatches } from './messages.js';
 import type { Moved } from './moved.js';
 
 /** One kind of task: what it is given and what it answers. */
@@ -21,6 +21,8 @@ export type EngineTasks = {
   readonly shard: TaskType<ShardTask, ShardSearchResult>;
   /** Build a sorted posting run (and symbol tables) for a batch of documents. */
   readonly 'index-batch': TaskType<IndexBatchTask, IndexBatchResult>;
+  /** Extract the symbol tables of a batch of an index segment's documents (the symbols phase). */
+  readonly 'symbols-batch': TaskType<SymbolsBatchTask, SymbolBatch>;
   /** Parse one file outside the index: its symbols/codec.ts encoding, or null when unsupported or failed. */
   readonly 'parse-symbols': TaskType<ParseSymbolsTask, Uint8Array | null>;
   /** Syntax-highlight one file: runs of highlight classes (symbols/highlight.ts), or null when it is shown plain. */

@@ -26,7 +26,7 @@ import { extractBatch } from '../symbols/batch.js';
 import { encodeFileSymbols } from '../symbols/codec.js';
 import { highlightSpans } from '../symbols/highlight.js';
 import { parseFileSymbols } from '../symbols/parse.js';
-import type { HighlightTask, IndexBatchResult, IndexBatchTask, ParseSymbolsTask, ShardSourceRef, ShardTask } from './messages.js';
+import type { HighlightTask, IndexBatchResult, IndexBatchTask, ParseSymbolsTask, ShardSourceRef, ShardTask, SymbolBatch, SymbolsBatchTask } from './messages.js';
 
 const OPEN_SEGMENTS_MAX = 64;
 const openSegments = new Map<string, SegmentReader>();
@@ -35,12 +35,25 @@ let runTables: { extractor: TrigramExtractor; counts: Uint32Array } | null = nul
 export const handlers: TaskHandlers<EngineTasks> = {
   shard: runShardFreeingTrees,
   'index-batch': runIndexBatch,
+  'symbols-batch': runSymbolsBatch,
   'parse-symbols': parseSymbols,
   highlight: highlightFile,
   'diff-postings': runDiffPostings,
   'diff-lines': runDiffLines,
   'text-match': runTextMatch,
 };
+
+async function runSymbolsBatch(task: SymbolsBatchTask): Promise<Moved<SymbolBatch>> {
+  const docs: Uint8Array[] = [];
+  let start = 0;
+  for (const end of task.ends) {
+    docs.push(task.data.subarray(start, end));
+    start = end;
+  }
+  const symbols = extractBatch(task.paths, docs);
+  await freeParsedTrees();
+  return moved(symbols, [symbols.status.buffer, symbols.data.buffer, symbols.ends.buffer, symbols.referenceInfo.buffer, symbols.importData.buffer, symbols.importEnds.buffer]);
+}
 
 async function parseSymbols(task: ParseSymbolsTask): Promise<Uint8Array | null> {
   const outcome = parseFileSymbols(task.path, task.content);

@@ -5,6 +5,8 @@
 import { createGraphQLHandler, type GraphQLHandler, type GraphQLRequest, type GraphQLResponse } from '../api/graphql/handler.js';
 import { publicMessage } from '../errors.js';
 import type { RequestContext } from '../api/graphql/services.js';
+import { readRunningProgress } from '../indexer/index-progress.js';
+import { indexPhaseStates } from '../indexer/index-state.js';
 import type { OAuthApplicationService } from '../model/oauth-apps.js';
 import type { Services } from '../services.js';
 import { byGeneration } from '../store/generation.js';
@@ -12,7 +14,7 @@ import { getSiteConfig } from '../store/site-config.js';
 
 export const PRODUCT_VERSION = '0.1.0';
 
-export type GraphQLDoorServices = Pick<Services, 'store' | 'search' | 'repos' | 'accounts' | 'siteConfig' | 'diffs' | 'history'>;
+export type GraphQLDoorServices = Pick<Services, 'store' | 'search' | 'repos' | 'accounts' | 'siteConfig' | 'diffs' | 'history' | 'catalog' | 'config'>;
 
 export function createServerGraphQL(services: GraphQLDoorServices, oauthApps?: OAuthApplicationService): GraphQLHandler {
   const { store } = services;
@@ -24,6 +26,15 @@ export function createServerGraphQL(services: GraphQLDoorServices, oauthApps?: O
     site: { siteID: `quarry-${store.path}`, buildVersion: PRODUCT_VERSION, productVersion: PRODUCT_VERSION },
     diffs: services.diffs,
     history: services.history,
+    indexStatus(repo) {
+      const manifest = services.catalog.get(repo);
+      const run = readRunningProgress(services.config.dataDir).get(repo);
+      if (!manifest && !run) return null;
+      const live = manifest
+        ? { commit: manifest.commit, updatedAt: manifest.indexedAt, contentFilesCount: manifest.files, contentByteSize: manifest.bytes, indexShardsCount: manifest.segments.length }
+        : null;
+      return { live, phases: indexPhaseStates(manifest, run) };
+    },
     ...(oauthApps === undefined ? {} : { oauthApps }),
   }, {
     limits: byGeneration(store, () => {

@@ -81,6 +81,7 @@ export function mcpServices(services: McpToolServices, deepSearch?: DeepSearch):
       return catalog.get(repo)?.commit ?? repos.resolveRevision(repo, 'HEAD');
     },
     indexedFileCount: (canRead) => catalog.list().reduce((n, m) => (canRead(m.repo) ? n + m.files : n), 0),
+    symbolsPending: (repo) => catalog.get(repo)?.symbolsPending === true,
     diffs: services.diffs,
     symbols: services.symbols,
     history: services.history,

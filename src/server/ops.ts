@@ -1,8 +1,9 @@
 /**
  * Wires the operator's door (`/healthz`, `/metrics`): health is one cheap read of each environment,
- * gauges come from the pool and the catalog. Who may scrape is decided at the edge (edge.ts).
+ * gauges come from the pool, the catalog and the index runs' progress files. Who may scrape is decided at the edge (edge.ts).
  */
-import type { Metrics } from '../http/metrics.js';
+import type { IndexPhaseGauge, IndexTotals, Metrics } from '../http/metrics.js';
+import { INDEX_PHASES, readRunningProgress, type RunProgress } from '../indexer/index-progress.js';
 import type { Authentication } from '../auth/principal.js';
 import { opsRoutes } from '../http/ops.js';
 import type { HttpRequest } from '../http/request.js';
@@ -19,7 +20,7 @@ export interface OpsDoorDeps {
   readonly requestsInFlight: () => number;
 }
 
-export function createServerOps(services: Pick<Services, 'store' | 'catalog' | 'pool'>, deps: OpsDoorDeps): Route<Authentication>[] {
+export function createServerOps(services: Pick<Services, 'store' | 'catalog' | 'pool' | 'config'>, deps: OpsDoorDeps): Route<Authentication>[] {
   const { store, catalog, pool } = services;
   const startedAt = Date.now();
   return opsRoutes({
@@ -29,14 +30,29 @@ export function createServerOps(services: Pick<Services, 'store' | 'catalog' | '
     problems: () => (deps.stopping() ? ['pool'] : [...probe('store', () => store.meta.get('health')), ...probe('catalog', () => catalog.get(''))]),
     gauges: () => ({
       poolQueueDepth: pool.queueSize, poolThreads: pool.threads, requestsInFlight: deps.requestsInFlight(),
-      indexes: indexTotals(catalog), uptimeSeconds: (Date.now() - startedAt) / 1000,
+      indexes: indexTotals(catalog), indexPhases: indexPhaseGauges(readRunningProgress(services.config.dataDir)), uptimeSeconds: (Date.now() - startedAt) / 1000,
     }),
   });
 }
 
-function indexTotals(catalog: Catalog): { repositories: number; files: number; bytes: number } {
+function indexTotals(catalog: Catalog): IndexTotals {
   const manifests = catalog.list();
-  return { repositories: manifests.length, files: manifests.reduce((n, m) => n + m.files, 0), bytes: manifests.reduce((n, m) => n + m.bytes, 0) };
+  return {
+    repositories: manifests.length, files: manifests.reduce((n, m) => n + m.files, 0), bytes: manifests.reduce((n, m) => n + m.bytes, 0),
+    symbolsPending: manifests.filter((m) => m.symbolsPending).length,
+  };
+}
+
+/** Every phase always appears (a series that vanishes reads as missing data); runs in another process count too. */
+function indexPhaseGauges(runs: ReadonlyMap<string, RunProgress>): IndexPhaseGauge[] {
+  return INDEX_PHASES.map((phase) => {
+    const under = [...runs.values()].flatMap((run) => run.phases.filter((p) => p.phase === phase && !p.finished));
+    return {
+      phase, runs: under.length,
+      done: under.reduce((n, p) => n + p.done, 0), total: under.reduce((n, p) => n + (p.total ?? p.done), 0),
+      rate: under.reduce((n, p) => n + p.rate, 0), etaSeconds: under.reduce((n, p) => Math.max(n, p.etaSeconds ?? 0), 0),
+    };
+  });
 }
 
 function probe(name: string, check: () => unknown): string[] {

@@ -35,9 +35,9 @@ describe('quarry repos', () => {
 
     const table = await runCli(['repos', '--data', data, 'list']);
     assert.equal(table.code, 0);
-    assert.match(table.stdout[0] ?? '', /^NAME\s+SOURCE\s+DEFAULT BRANCH\s+LAST FETCHED\s+INDEXED\s+FILES\s+SKIPPED \(BINARY\/LARGE\)\s+SYMBOLS \(FILES\/UNSUPPORTED\/FAILED\)\s+STATUS$/);
+    assert.match(table.stdout[0] ?? '', /^NAME\s+SOURCE\s+DEFAULT BRANCH\s+LAST FETCHED\s+INDEXED\s+FILES\s+SKIPPED \(BINARY\/LARGE\)\s+SYMBOLS \(FILES\/UNSUPPORTED\/FAILED\)\s+INDEXING NOW\s+STATUS$/);
     assert.equal(table.stdout.length, 2);
-    assert.match(table.stdout[1] ?? '', new RegExp(`^${NAME}\\s+${sample.dir}\\s+main\\s+\\d{4}-\\d\\d-\\d\\dT\\S+\\s+not indexed\\s+-\\s+-\\s+-\\s+not indexed$`));
+    assert.match(table.stdout[1] ?? '', new RegExp(`^${NAME}\\s+${sample.dir}\\s+main\\s+\\d{4}-\\d\\d-\\d\\dT\\S+\\s+not indexed\\s+-\\s+-\\s+-\\s+-\\s+not indexed$`));
 
     const [repo] = await listJson();
     assert.equal(repo?.name, NAME);
@@ -82,7 +82,7 @@ describe('quarry repos', () => {
     assert.deepEqual(await listJson(), []);
     assert.equal(existsSync(join(data, repo?.mirrorPath ?? 'x')), false);
     const table = await runCli(['repos', 'list', '--data', data]);
-    assert.deepEqual(table.stdout, ['NAME  SOURCE  DEFAULT BRANCH  LAST FETCHED  INDEXED  FILES  SKIPPED (BINARY/LARGE)  SYMBOLS (FILES/UNSUPPORTED/FAILED)  STATUS']);
+    assert.deepEqual(table.stdout, ['NAME  SOURCE  DEFAULT BRANCH  LAST FETCHED  INDEXED  FILES  SKIPPED (BINARY/LARGE)  SYMBOLS (FILES/UNSUPPORTED/FAILED)  INDEXING NOW  STATUS']);
   });
 
   it('works as a process: QUARRY_DATA, relative sources, exit codes and one-line errors', () => {

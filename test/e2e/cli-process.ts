@@ -59,7 +59,7 @@ export function search(data: string, query: string): SearchOutcome {
 
 export function segmentDirs(data: string): string[] {
   const dir = join(data, 'index', 'segments');
-  return existsSync(dir) ? readdirSync(dir).filter((n) => !n.includes('.lock')) : [];
+  return existsSync(dir) ? readdirSync(dir).filter((n) => !n.includes('.lock') && !n.includes('.progress.json')) : [];
 }
 
 export async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { PhaseMeter, ProgressFile } from '../../src/indexer/index-progress.js';
 import { restrictRepo } from '../../src/store/repo-permissions.js';
 import { createAccessToken } from '../../src/store/tokens.js';
 import { createUser } from '../../src/store/users.js';
@@ -77,6 +78,32 @@ test('GET /metrics is Prometheus text with index totals and names no repository'
   assert.ok((metricValue(text, 'quarry_uptime_seconds') ?? -1) >= 0);
   assert.match(text, /^quarry_http_request_duration_seconds_bucket\{route="\/healthz",le="\+Inf"\} \d+$/m);
   assert.doesNotMatch(text, /hidden-vault|example\.com|repo=/);
+});
+
+test('GET /metrics shows the index phases of runs under way, read from their progress files, by phase only', async () => {
+  const idle = await (await scrape(`Bearer ${SCRAPE_TOKEN}`)).text();
+  for (const phase of ['text', 'symbols', 'history']) assert.equal(metricValue(idle, `quarry_index_phase_runs{phase="${phase}"}`), 0, phase);
+  assert.equal(metricValue(idle, 'quarry_index_symbols_pending_repositories'), 0);
+  const progress = new ProgressFile(fixture.dataDir, HIDDEN, 4242);
+  try {
+    const meter = new PhaseMeter('symbols', 'files', 10, progress.listener);
+    meter.update(4, 4096);
+    // Updates are written at most every 250 ms: this one follows the phase's start at once.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const busy = await (await scrape(`Bearer ${SCRAPE_TOKEN}`)).text();
+    assert.deepEqual(exposition(busy), []);
+    assert.equal(metricValue(busy, 'quarry_index_phase_runs{phase="symbols"}'), 1);
+    assert.equal(metricValue(busy, 'quarry_index_phase_done{phase="symbols"}'), 4);
+    assert.equal(metricValue(busy, 'quarry_index_phase_total{phase="symbols"}'), 10);
+    assert.ok((metricValue(busy, 'quarry_index_phase_rate{phase="symbols"}') ?? 0) > 0);
+    assert.ok((metricValue(busy, 'quarry_index_phase_eta_seconds{phase="symbols"}') ?? 0) > 0);
+    assert.equal(metricValue(busy, 'quarry_index_phase_runs{phase="text"}'), 0);
+    assert.doesNotMatch(busy, /hidden-vault|repo=/);
+  } finally {
+    progress.remove();
+  }
+  const done = await (await scrape(`Bearer ${SCRAPE_TOKEN}`)).text();
+  assert.equal(metricValue(done, 'quarry_index_phase_runs{phase="symbols"}'), 0);
 });
 
 test('distinct paths under a wildcard route share its template label: 200 of them do not grow /metrics', async () => {

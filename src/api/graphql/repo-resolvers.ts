@@ -4,8 +4,9 @@
  */
 import { encodeId } from './ids.js';
 import { escapeHtml, page, repoUrl, visibleRepo, type CommitParent, type RefParent, type Resolvers } from './resolver-kit.js';
-import type { GraphQLContext, RepoInfo, RefInfo } from './services.js';
+import type { GraphQLContext, RepoIndexStatus, RepoInfo, RefInfo } from './services.js';
 
+interface IndexParent { readonly repo: RepoInfo; readonly status: RepoIndexStatus }
 interface RepositoriesArgs { first?: number | null; after?: string | null; query?: string | null; names?: string[] | null }
 
 const PREFIX: Record<RefInfo['kind'], string> = { branch: 'refs/heads/', tag: 'refs/tags/' };
@@ -46,6 +47,17 @@ export const repoResolvers: Resolvers = {
       const oid = await ctx.services.repos.resolveRevision(p.name, args.rev);
       return oid === null ? null : { repo: p, oid };
     },
+    textSearchIndex(p: RepoInfo, _: unknown, ctx: GraphQLContext) {
+      if (!ctx.services.indexStatus) throw new Error('index status is not available on this server');
+      const status = ctx.services.indexStatus(p.name);
+      return status === null ? null : { repo: p, status };
+    },
+  },
+  RepositoryTextSearchIndex: {
+    repository: (p: IndexParent) => p.repo,
+    // BigInt goes out as a string, as Sourcegraph sends it.
+    status: (p: IndexParent) => (p.status.live === null ? null : { ...p.status.live, contentByteSize: String(p.status.live.contentByteSize) }),
+    phases: (p: IndexParent) => p.status.phases.map((phase) => ({ ...phase, name: phase.phase.toUpperCase(), state: phase.state.toUpperCase() })),
   },
   GitRef: {
     name: (p: RefParent) => PREFIX[p.ref.kind] + p.ref.name,

@@ -8,6 +8,7 @@ schema { query: Query mutation: Mutation }
 
 interface Node { id: ID! }
 scalar DateTime
+scalar BigInt
 scalar JSONCString
 scalar GitObjectID
 
@@ -103,7 +104,13 @@ type Repository implements Node {
   commit(rev: String!): GitCommit
   comparison(base: String, head: String): RepositoryComparison!
   contributors(revisionRange: String, afterDate: String, path: String, first: Int, after: String): RepositoryContributorConnection!
+  textSearchIndex: RepositoryTextSearchIndex
 }
+type RepositoryTextSearchIndex { repository: Repository! status: RepositoryTextSearchIndexStatus phases: [RepositoryIndexPhase!]! }
+type RepositoryTextSearchIndexStatus { updatedAt: DateTime! contentByteSize: BigInt! contentFilesCount: Int! indexShardsCount: Int! commit: GitObjectID! }
+enum RepositoryIndexPhaseName { TEXT SYMBOLS HISTORY }
+enum RepositoryIndexPhaseState { COMPLETE INDEXING PENDING DISABLED }
+type RepositoryIndexPhase { name: RepositoryIndexPhaseName! state: RepositoryIndexPhaseState! done: Int! total: Int rate: Float! etaSeconds: Float }
 type RepositoryContributorConnection { nodes: [RepositoryContributor!]! totalCount: Int! pageInfo: PageInfo! }
 type RepositoryContributor { person: Person! count: Int! repository: Repository! }
 type NewRepositoryConnection { nodes: [Repository!]! totalCount: Int! pageInfo: PageInfo! }

@@ -31,6 +31,28 @@ export interface GraphQLServices {
   readonly oauthApps?: OAuthApplicationService;
   /** The commit index, for Repository.contributors; absent when not wired (that field then fails). */
   readonly history?: RepoHistory;
+  /** A repository's index and its phases, for Repository.textSearchIndex; null when not indexed. Absent when not wired. */
+  indexStatus?(repo: string): RepoIndexStatus | null;
+}
+
+/** What the live index of a repository serves, and each index phase (text, symbols, history). */
+export interface RepoIndexStatus {
+  /** The published index; null while the first run has not published its text phase. */
+  readonly live: {
+    readonly commit: string;
+    readonly updatedAt: string;
+    readonly contentFilesCount: number;
+    readonly contentByteSize: number;
+    readonly indexShardsCount: number;
+  } | null;
+  readonly phases: readonly {
+    readonly phase: string;
+    readonly state: string;
+    readonly done: number;
+    readonly total: number | null;
+    readonly rate: number;
+    readonly etaSeconds: number | null;
+  }[];
 }
 
 /** Per request: who asks (with what they may read), and the request's cancellation. */

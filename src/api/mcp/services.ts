@@ -24,6 +24,8 @@ export interface McpServices {
    * Counting hidden ones would let the order of nls_search's answers tell how much they hold.
    */
   indexedFileCount(canRead: (repo: string) => boolean): number;
+  /** True while the repository's text index serves but its symbol tables are still being extracted (the index run's second phase). */
+  symbolsPending?(repo: string): boolean;
   /** Symbol tables of the indexed repositories, for go_to_definition and find_references; absent while the server builds none. */
   readonly symbols?: SymbolIndex;
   /** Diff search, comparisons and ancestors through git, for diff_search and compare_revisions; absent when not wired. */

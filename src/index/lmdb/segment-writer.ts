@@ -168,7 +168,7 @@ async function writeMeta(
 }
 
 /** The symbol name indexes as (key, value) pairs, keys LMDB can hold. */
-function symbolIndexEntries(symbols: SegmentSymbols): { defs: [string, Uint8Array][]; refs: [string, Uint8Array][] } {
+export function symbolIndexEntries(symbols: SegmentSymbols): { defs: [string, Uint8Array][]; refs: [string, Uint8Array][] } {
   const indexable = (key: string): boolean => key.length > 0 && Buffer.byteLength(key) <= MAX_KEY_BYTES;
   const defs: [string, Uint8Array][] = [];
   for (const [key, ids] of symbols.defined) if (indexable(key)) defs.push([key, encodePostings(ids)]);

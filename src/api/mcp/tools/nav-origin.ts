@@ -83,9 +83,11 @@ export async function startNavigation(ctx: ToolContext, args: NavigationArgs): P
     throw new ToolError(`Code navigation does not support ${path}: its language has no symbol tables (or the file is too large to parse). Use keyword_search to find the symbol instead.`);
   }
   const origin = { repo: at.repo, commit: at.commit, path, symbols };
-  const revisionNote = (await ctx.services.defaultCommit(at.repo)) === at.commit
-    ? null
-    : `(${path} was read at ${describeAt(at)}, which is not indexed; names defined in other files were resolved in the indexed commits)`;
+  const revisionNote = (await ctx.services.defaultCommit(at.repo)) !== at.commit
+    ? `(${path} was read at ${describeAt(at)}, which is not indexed; names defined in other files were resolved in the indexed commits)`
+    : ctx.services.symbolsPending?.(at.repo) === true
+      ? `(the symbol tables of ${at.repo} are still being extracted: ${path} was parsed on demand, and other files are found only once their tables are ready; ask again later for a complete answer)`
+      : null;
   return { at, origin, resolver: new Resolver(new SymbolLookup(index, ctx.principal.canRead, [origin], cacheOf(index))), revisionNote };
 }
 
