@@ -13,6 +13,7 @@ import { createRepoHistory, type RepoHistory } from './history/repo-history.js';
 import { openCommitStore } from './index/commits/commit-store.js';
 import { openHistoryIndexes } from './index/history/history-store.js';
 import { openCatalog, segmentsDir, type Catalog } from './index/lmdb/catalog.js';
+import { asDiskFull } from './index/lmdb/disk-space.js';
 import { createDocLookup, type DocLookup } from './index/lmdb/doc-lookup.js';
 import { reasonToIndex } from './indexer/index-health.js';
 import { PhaseMeter, ProgressFile, type ProgressListener } from './indexer/index-progress.js';
@@ -169,7 +170,8 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
         historyPhase.finish();
         recordIndexOutcome(repoCtx, repo.name, null);
         return outcome;
-      } catch (err) {
+      } catch (caught) {
+        const err = asDiskFull(caught, segmentsDir(config.dataDir), 'indexing');
         // Another run holding the lock is not a failure of this repository.
         if (!isQuarryError(err, 'INDEX_BUSY')) recordIndexOutcome(repoCtx, repo.name, err);
         throw err;

@@ -38,7 +38,7 @@ const LAYERS: LayerTable = [
   ['cli', ['main.ts', 'services.ts', 'api/stream', 'indexer', 'repos', 'auth', 'store', 'config.ts', ...SHARED]],
   // The composition root: the services, built once, handed to each front door that server/ wires.
   ['main.ts', ['server', 'services.ts', 'api/deepsearch', 'api/graphql', 'api/oauth', 'api/pages', 'api/stream', 'http', 'auth', 'repos', 'indexer', 'search', 'pool', 'history', 'index', 'regex', 'store', 'config.ts', ...SHARED]],
-  ['server', ['services.ts', 'api/graphql', 'api/mcp', 'deepsearch', 'api/pages', 'http', 'auth', 'repos', 'search', 'pool', 'history', 'symbols', 'index', 'git', 'store', 'config.ts', ...SHARED]],
+  ['server', ['services.ts', 'api/graphql', 'api/mcp', 'deepsearch', 'api/pages', 'http', 'auth', 'repos', 'indexer', 'search', 'pool', 'history', 'symbols', 'index', 'git', 'store', 'config.ts', ...SHARED]],
   // Every service, built once from the configuration, for the server and the one-shot commands.
   ['services.ts', ['repos', 'indexer', 'search', 'sandbox', 'pool', 'history', 'symbols', 'index', 'store', 'config.ts', ...SHARED]],
   // Deep search's REST API and pages, on the page kit; its list pages with the MCP tools' cursor (page-cursor.ts).

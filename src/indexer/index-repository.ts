@@ -12,30 +12,18 @@ import { createBlobReader } from '../git/blobs.js';
 import { defaultBranch, resolveRevision } from '../git/mirror.js';
 import { diffTrees, listTree, type TreeEntry } from '../git/tree.js';
 import { FORMAT_VERSION } from '../index/format.js';
-import { segmentsDir, type Catalog } from '../index/lmdb/catalog.js';
+import { segmentsDir } from '../index/lmdb/catalog.js';
 import type { Manifest, SegmentRef, SkippedFile } from '../index/manifest.js';
-import type { EnginePool } from '../pool/pool.js';
 import { buildSegment, type BuildOptions } from './build-segment.js';
 import { segmentProblems } from './index-health.js';
 import { PhaseMeter, type ProgressListener } from './index-progress.js';
 import { acquireIndexLock } from './lock.js';
 import { symbolCountsOf } from './symbol-counts.js';
+import type { IndexContext, IndexTarget } from './index-target.js';
 import { extractSymbols, segmentsWithoutSymbols } from './symbols-phase.js';
 import { tombstones } from './tombstones.js';
 
-export interface IndexTarget {
-  readonly name: string;
-  readonly id: number;
-  readonly gitDir: string;
-  readonly fork: boolean;
-  readonly archived: boolean;
-}
-
-export interface IndexContext {
-  readonly dataDir: string;
-  readonly catalog: Catalog;
-  readonly pool: EnginePool;
-}
+export type { IndexContext, IndexTarget } from './index-target.js';
 
 export interface IndexOutcome {
   readonly manifest: Manifest;

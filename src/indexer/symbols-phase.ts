@@ -14,7 +14,7 @@ import { createSegmentSymbolsWriter } from '../index/lmdb/segment-symbols-writer
 import { readSeal } from '../index/lmdb/segment-seal.js';
 import type { Manifest, SegmentRef } from '../index/manifest.js';
 import type { SymbolBatch } from '../pool/messages.js';
-import type { IndexContext, IndexTarget } from './index-repository.js';
+import type { IndexContext, IndexTarget } from './index-target.js';
 import { PhaseMeter, type ProgressListener } from './index-progress.js';
 import { SegmentSymbolsBuilder } from './segment-symbols.js';
 import { symbolCountsOf } from './symbol-counts.js';

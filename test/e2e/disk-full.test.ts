@@ -1,7 +1,8 @@
 /**
  * A full disk during indexing, on a real small file system (a tmpfs mounted for the test, so it
  * needs root): the index run stops with an error naming the disk, the previous index keeps
- * serving, nothing half-written stays behind, and once there is room the next run completes.
+ * serving, nothing half-written stays behind; a symbols phase without room for its segment copy
+ * leaves the new text index serving; and once there is room the next run completes.
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -104,7 +105,19 @@ describe('a full disk while indexing', { skip: mounted ? false : 'needs root to 
     }
   });
 
+  it('publishes the text index when only the symbols phase lacks room, and says what it needs', () => {
+    // The symbols phase writes a copy of the segment beside it: this disk holds the text segment, not two.
+    const run = quarry(data, ['index', '--no-fetch']);
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /quarry: example\.com\/big: no space left on the disk holding \S+: the segment copy for symbol tables needs at least [\d.]+ MiB, [\d.]+ MiB are free; the previous index keeps serving; free space and index again\n$/);
+    assert.equal(search(data, 'count:all big_marker').paths.length, 800);
+    assert.deepEqual(search(data, 'original_marker').paths, ['old.txt']);
+    // The first run's segment and the new text segment serve; the unfinished copy is gone.
+    assert.equal(segmentDirs(data).length, 2, segmentDirs(data).join(', '));
+  });
+
   it('completes once there is room, without a manual step', () => {
+    assert.equal(spawnSync('mount', ['-o', 'remount,size=200m', disk]).status, 0);
     const run = quarry(data, ['index', '--no-fetch']);
     assert.equal(run.status, 0, run.stderr);
     assert.equal(search(data, 'count:all big_marker').paths.length, 800);

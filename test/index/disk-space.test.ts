@@ -12,6 +12,7 @@ import { isQuarryError } from '../../src/errors.js';
 import { mergeRuns } from '../../src/index/build/merge.js';
 import { buildRun } from '../../src/index/build/run.js';
 import { TrigramExtractor } from '../../src/index/build/trigrams.js';
+import { asDiskFull } from '../../src/index/lmdb/disk-space.js';
 import { createSegmentWriter } from '../../src/index/lmdb/segment-writer.js';
 import { makeTempDir, removeDir } from '../git/fixtures.js';
 import { seededRandom } from '../helpers/random.js';
@@ -68,3 +69,19 @@ function freeBytes(): number {
   const { bavail, bsize } = statfsSync(disk);
   return bavail * bsize;
 }
+
+describe('a raw "no space" failure from a write outside the segment writers', () => {
+  const dir = makeTempDir('quarry-as-disk-full');
+  after(() => removeDir(dir));
+
+  it('becomes DISK_FULL naming the disk; other errors pass through unchanged', () => {
+    const raw = new Error('No space left on device: Attempting to write page at position 12288, size 8192');
+    const mapped = asDiskFull(raw, dir, 'indexing');
+    assert.ok(isQuarryError(mapped, 'DISK_FULL'));
+    assert.match(mapped.message, new RegExp(`^no space left on the disk holding ${dir.replace(/[/.]/g, '\\$&')}: indexing failed with [\\d.]+ MiB free; the previous index keeps serving`));
+    const errno = Object.assign(new Error('write failed'), { code: 'ENOSPC' });
+    assert.ok(isQuarryError(asDiskFull(errno, dir, 'indexing'), 'DISK_FULL'));
+    const other = new Error('MDB_CORRUPTED: Located page was wrong type');
+    assert.equal(asDiskFull(other, dir, 'indexing'), other);
+  });
+});

@@ -7,7 +7,7 @@
  */
 import { closeSync, openSync, statfsSync, statSync, truncateSync, writeSync } from 'node:fs';
 import type { RootDatabase } from 'lmdb';
-import { createError, type QuarryError } from '../../errors.js';
+import { createError, errorMessage, isQuarryError, type QuarryError } from '../../errors.js';
 
 const PAGE_BYTES = 4096;
 /** Room kept free for LMDB's own pages (branches, free list, meta) and the catalog's next write. */
@@ -44,6 +44,16 @@ export function requireSpace(dir: string, bytes: number, what: string): void {
   const free = freeBytes(dir);
   const needed = bytes + margin(bytes);
   if (needed > free) throw diskFull(dir, `${what} needs at least ${mib(needed)}, ${mib(free)} are free`, { neededBytes: needed, freeBytes: free });
+}
+
+/**
+ * A raw "no space" failure from a write outside the segment writers (the history and commit
+ * indexes write after the text phase), as the same DISK_FULL; any other error unchanged.
+ */
+export function asDiskFull(err: unknown, dir: string, what: string): unknown {
+  if (isQuarryError(err)) return err;
+  if ((err as NodeJS.ErrnoException | null)?.code !== 'ENOSPC' && !/no space left on device/i.test(errorMessage(err))) return err;
+  return writeFailedFull(dir, freeBytes(dir), what);
 }
 
 /** The DISK_FULL for a write that already failed for want of space. */
