@@ -72,6 +72,12 @@ export class FairQueue<T> {
   }
 
   push(owner: string, item: T): void {
+    const state = this.activeState(owner);
+    state.waiting.push(item);
+  }
+
+  /** The owner's state, made or woken: an owner back from idle starts at the queue's present, not its past. */
+  private activeState(owner: string): OwnerState<T> {
     let state = this.owners.get(owner);
     if (state === undefined) {
       if (this.owners.size >= MAX_IDLE_OWNERS) this.sweep();
@@ -80,7 +86,7 @@ export class FairQueue<T> {
     } else if (state.waiting.length === 0 && state.running === 0) {
       state.tag = Math.max(state.tag, this.virtualTime);
     }
-    state.waiting.push(item);
+    return state;
   }
 
   /** Whether an owner other than `owner` has a task waiting. */
@@ -118,14 +124,7 @@ export class FairQueue<T> {
    * it had run here: its tag and typical task time move the same way.
    */
   charge(owner: string, usedMs: number): void {
-    let state = this.owners.get(owner);
-    if (state === undefined) {
-      if (this.owners.size >= MAX_IDLE_OWNERS) this.sweep();
-      state = { waiting: [], running: 0, tag: this.virtualTime, typicalMs: 0 };
-      this.owners.set(owner, state);
-    } else if (state.waiting.length === 0 && state.running === 0) {
-      state.tag = Math.max(state.tag, this.virtualTime);
-    }
+    const state = this.activeState(owner);
     state.tag += usedMs;
     state.typicalMs = state.typicalMs === 0 ? usedMs : state.typicalMs + TYPICAL_WEIGHT * (usedMs - state.typicalMs);
     this.forgetIfIdle(owner, state);
