@@ -62,13 +62,14 @@ function chunksOf(match: ContentMatch): readonly ChunkMatch[] {
 
 function contentItem(match: ContentMatch): HTMLLIElement {
   const { rows, hiddenMatched } = resultRows(chunksOf(match), FIRST_LINES);
-  const lines = el('div', { class: 'lines' }, ...rows.map((row) => lineRow(match, row)));
+  // Hidden rows all follow the shown ones; they are built only when asked for, so 500 results stay light.
+  const lines = el('div', { class: 'lines' }, ...rows.filter((row) => !row.hidden).map((row) => lineRow(match, row)));
   // Matched lines, as the engine counts a file's matches in the search's total.
   const result = item(fileHeader(match, 'content', match.lineMatches.length), lines);
   if (hiddenMatched > 0) {
     const more = el('button', { type: 'button', class: 'more' }, `Show ${hiddenMatched} more matched ${hiddenMatched === 1 ? 'line' : 'lines'}`);
     more.addEventListener('click', () => {
-      for (const line of lines.querySelectorAll<HTMLElement>('a.line[hidden]')) line.hidden = false;
+      lines.append(...rows.filter((row) => row.hidden).map((row) => lineRow(match, { ...row, hidden: false })));
       more.remove();
     });
     result.append(more);

@@ -1,9 +1,10 @@
 /**
- * The search page's script: highlights the query as it is typed, and streams the results of
- * `/search?q=…` from the stream API (the request the head preloaded) into the page as they arrive,
- * with the filter sidebar, progress, notices and alerts. Searching again (the box, a filter) changes
- * the URL, so every search is a link and back and forward replay it. The first result and the final
- * status carry `elementtiming`, so their paint is timed (bench/web-search.bench.ts).
+ * The search page's script: highlights the query as it is typed, and shows a search's results as
+ * they arrive, with the filter sidebar, progress, notices and alerts: the page's own search from the
+ * events the server writes into the page after its first results (search-islands.ts), later ones
+ * from the stream API. Searching again (the box, a filter) changes the URL, so every search is a
+ * link and back and forward replay it. The first result and the final status carry `elementtiming`,
+ * so their paint is timed (bench/web-search.bench.ts).
  */
 import { enhanceQueryBox, type QueryBox } from './query-box.js';
 import { el } from './search-dom.js';
@@ -36,7 +37,7 @@ function byId<T extends HTMLElement>(id: string): T | null {
 
 let running: AbortController | null = null;
 
-/** The stream request for `query`: the head's preloaded one with its q replaced, so the parameters are the server's. */
+/** The stream request for `query`: the page's with its q replaced, so the parameters are the server's. */
 function streamUrl(template: string, query: string): string {
   const url = new URL(template, location.href);
   url.searchParams.set('q', query);
@@ -111,7 +112,7 @@ const SLICE = 60;
 
 /**
  * Renders matches into the list a slice at a time, one slice per frame, so the first results are
- * painted at once even when a whole search arrives in one read (a fast search, a preloaded one).
+ * painted at once even when a whole search arrives in one read (a fast search, the page's own).
  */
 interface RenderQueue {
   push(matches: readonly StreamMatch[]): void;
