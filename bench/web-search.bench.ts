@@ -98,7 +98,7 @@ function painted(page: Page): Promise<Sample> {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as { identifier: string; renderTime: number }[]) seen.set(entry.identifier, entry.renderTime);
       const done = seen.get('search-done');
-      const entries = performance.getEntriesByType as (type: string) => { name: string; startTime: number; responseStart?: number }[];
+      const entries = performance.getEntriesByType.bind(performance) as (type: string) => { name: string; startTime: number; responseStart?: number }[];
       const ttfbMs = entries('navigation')[0]?.responseStart ?? 0;
       const fcpMs = entries('paint').find((p) => p.name === 'first-contentful-paint')?.startTime ?? 0;
       if (done !== undefined) resolvePromise({ firstMs: seen.get('first-result') ?? null, doneMs: done, ttfbMs, fcpMs });
