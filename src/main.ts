@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import { createError, errorMessage } from './errors.js';
 import type { HttpServer } from './http/server.js';
 import { prepareCaseFolding } from './regex/index.js';
+import { withIndexedFiles } from './repos/browser.js';
 import { startSyncSchedule } from './repos/scheduler.js';
 import { createEdgePolicies } from './server/edge.js';
 import { createServerOps } from './server/ops.js';
@@ -75,6 +76,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       }),
       streamSearchRoute({
         search: services.search, site, onSearchEnd: (outcome) => searches.inc(outcome),
+        readFile: withIndexedFiles(services.repos, services.catalog, services.docs).readBlob,
       }),
       graphqlRoute({ graphql: createServerGraphQL(services, oauthApps), site }),
       ...consoleRoutes(),

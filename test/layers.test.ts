@@ -48,11 +48,12 @@ const LAYERS: LayerTable = [
   // The evaluator tool serves its scripts' calls to search/, history/ and symbols/ through sandbox/'s runner.
   // The deep search tools run the research (deepsearch/) over the tools' own functions, which they hand it.
   ['api/mcp', ['http', 'auth', 'deepsearch', 'search', 'sandbox', 'history', 'symbols', 'git', 'query', ...SHARED]],
-  ['api/stream', ['http', 'auth', 'search', 'query', ...SHARED]],
   // The authorization server's endpoints and consent pages, on the page kit; its logic lives in auth/oauth/.
   ['api/oauth', ['http', 'auth', 'api/pages', ...SHARED]],
   // The web app (api/pages/web/) reads search, repositories, history and symbols through the services the other doors read.
-  ['api/pages', ['http', 'auth', 'search', 'history', 'symbols', 'query', ...SHARED]],
+  // The search page runs its search as the stream API does (api/stream's runStream), its first results in the HTML.
+  ['api/pages', ['api/stream', 'http', 'auth', 'search', 'history', 'symbols', 'query', ...SHARED]],
+  ['api/stream', ['http', 'auth', 'search', 'query', ...SHARED]],
   // The research agent: brains, its ledger, conversations through the store seam model/deepsearch.ts declares.
   ['deepsearch', [...SHARED]],
   // A request's abort signal carries its caller to the pool's fair queue (pool/work-owner.ts).

@@ -1,3 +1,5 @@
+import type { ChunkMatch } from './result-rows.js';
+
 /**
  * The stream API's event payloads (`/.api/search/stream`, Sourcegraph's shapes) as the search page
  * reads them: only the fields it shows.
@@ -26,6 +28,8 @@ interface FileFields {
 export interface ContentMatch extends FileFields {
   readonly type: 'content';
   readonly lineMatches: readonly LineMatch[];
+  /** With `cm=true`: the matched lines and the context around them. */
+  readonly chunkMatches?: readonly ChunkMatch[];
 }
 
 export interface PathMatch extends FileFields {

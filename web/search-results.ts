@@ -1,10 +1,11 @@
 /**
- * One search result as a list item, by kind: a file's matched lines (ranges marked, the first few
- * shown and "show more" for the rest), a path, a file's symbols, a repository, a commit or a diff.
+ * One search result as a list item, by kind: a file's matched lines with the context around them
+ * (ranges marked, the first few shown and "show more" for the rest), a path, a file's symbols, a repository, a commit or a diff.
  * Every link is built by web-paths (the server's own URL builders); each item's first link is the
  * one keyboard navigation moves to.
  */
 import { blobUrl, repoUrl, repoViewUrl } from './web-paths.js';
+import { resultRows, type ChunkMatch, type ResultRow } from './result-rows.js';
 import { el, highlighted } from './search-dom.js';
 import type { CommitMatch, ContentMatch, LineMatch, PathMatch, RepoMatch, StreamMatch, SymbolFileMatch } from './search-events.js';
 
@@ -42,21 +43,33 @@ function fileHeader(match: ContentMatch | PathMatch | SymbolFileMatch, kind: str
     count === undefined ? null : el('span', { class: 'count muted' }, `${count} ${count === 1 ? 'match' : 'matches'}`));
 }
 
-function lineRow(match: ContentMatch, line: LineMatch): HTMLElement {
-  const number = line.lineNumber + 1;
-  const href = blobUrl(match.repository, revOf(match), match.path, { start: number, end: number });
-  return el('a', { class: 'line', href }, el('span', { class: 'ln' }, String(number)), el('code', {}, highlighted(line.line, line.offsetAndLengths)));
+function lineRow(match: ContentMatch, row: ResultRow): HTMLElement {
+  const href = blobUrl(match.repository, revOf(match), match.path, { start: row.number, end: row.number });
+  const classes = ['line', row.matched ? '' : 'context', row.gap ? 'gap' : ''].filter(Boolean).join(' ');
+  const line = el('a', { class: classes, href }, el('span', { class: 'ln' }, String(row.number)), el('code', {}, highlighted(row.text, row.ranges)));
+  line.hidden = row.hidden;
+  return line;
+}
+
+/** Without chunk matches (a stream asked without `cm`), the matched lines alone, each its own chunk. */
+function chunksOf(match: ContentMatch): readonly ChunkMatch[] {
+  return match.chunkMatches ?? match.lineMatches.map((l: LineMatch) => ({
+    content: l.line,
+    contentStart: { line: l.lineNumber, column: 0 },
+    ranges: l.offsetAndLengths.map(([start, length]) => ({ start: { line: l.lineNumber, column: start }, end: { line: l.lineNumber, column: start + length } })),
+  }));
 }
 
 function contentItem(match: ContentMatch): HTMLLIElement {
-  const lines = match.lineMatches;
-  const shown = el('div', { class: 'lines' }, ...lines.slice(0, FIRST_LINES).map((l) => lineRow(match, l)));
+  const { rows, hiddenMatched } = resultRows(chunksOf(match), FIRST_LINES);
+  // Hidden rows all follow the shown ones; they are built only when asked for, so 500 results stay light.
+  const lines = el('div', { class: 'lines' }, ...rows.filter((row) => !row.hidden).map((row) => lineRow(match, row)));
   // Matched lines, as the engine counts a file's matches in the search's total.
-  const result = item(fileHeader(match, 'content', lines.length), shown);
-  if (lines.length > FIRST_LINES) {
-    const more = el('button', { type: 'button', class: 'more' }, `Show ${lines.length - FIRST_LINES} more matched ${lines.length - FIRST_LINES === 1 ? 'line' : 'lines'}`);
+  const result = item(fileHeader(match, 'content', match.lineMatches.length), lines);
+  if (hiddenMatched > 0) {
+    const more = el('button', { type: 'button', class: 'more' }, `Show ${hiddenMatched} more matched ${hiddenMatched === 1 ? 'line' : 'lines'}`);
     more.addEventListener('click', () => {
-      shown.append(...lines.slice(FIRST_LINES).map((l) => lineRow(match, l)));
+      lines.append(...rows.filter((row) => row.hidden).map((row) => lineRow(match, { ...row, hidden: false })));
       more.remove();
     });
     result.append(more);

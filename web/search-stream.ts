@@ -1,7 +1,6 @@
 /**
- * Reads the stream API's server-sent events with fetch (not EventSource): the first search's
- * request is the one the page's head preloaded (same URL, same mode), so the search runs while the
- * scripts load; a new search aborts the old one; nothing reconnects behind the page's back.
+ * Reads the stream API's server-sent events with fetch (not EventSource), for searches started from
+ * the page; a new search aborts the old one; nothing reconnects behind the page's back.
  */
 /** May return a promise: the next event waits for it (the page lets its first results be painted). */
 export type EventHandler = (name: string, data: string) => void | Promise<void>;

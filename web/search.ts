@@ -1,9 +1,10 @@
 /**
- * The search page's script: highlights the query as it is typed, and streams the results of
- * `/search?q=…` from the stream API (the request the head preloaded) into the page as they arrive,
- * with the filter sidebar, progress, notices and alerts. Searching again (the box, a filter) changes
- * the URL, so every search is a link and back and forward replay it. The first result and the final
- * status carry `elementtiming`, so their paint is timed (bench/web-search.bench.ts).
+ * The search page's script: highlights the query as it is typed, and shows a search's results as
+ * they arrive, with the filter sidebar, progress, notices and alerts: the page's own search from the
+ * events the server writes into the page after its first results (search-islands.ts), later ones
+ * from the stream API. Searching again (the box, a filter) changes the URL, so every search is a
+ * link and back and forward replay it. The first result and the final status carry `elementtiming`,
+ * so their paint is timed (bench/web-search.bench.ts).
  */
 import { enhanceQueryBox, type QueryBox } from './query-box.js';
 import { el } from './search-dom.js';
@@ -12,7 +13,8 @@ import { renderFilters } from './search-filters.js';
 import { navigateWithKeys } from './search-keys.js';
 import { resultItem } from './search-results.js';
 import { alertBox, errorPosition, progressText, skippedNotices } from './search-status.js';
-import { readEvents } from './search-stream.js';
+import { readPageEvents } from './search-islands.js';
+import { readEvents, type EventHandler } from './search-stream.js';
 import { searchUrl } from './web-paths.js';
 
 interface Parts {
@@ -22,9 +24,12 @@ interface Parts {
   readonly results: HTMLOListElement;
   readonly filters: HTMLElement;
   readonly notices: HTMLElement;
-  /** The stream request the head preloaded for this page's query. */
+  /** The stream request for this page's query (the server's parameters): later searches replace its q. */
   readonly streamTemplate: string;
 }
+
+/** Where a search's events come from: the stream API, or the page itself for the search the server ran with it. */
+type EventSource = (signal: AbortSignal, onEvent: EventHandler) => Promise<void>;
 
 function byId<T extends HTMLElement>(id: string): T | null {
   return document.getElementById(id) as T | null;
@@ -32,26 +37,32 @@ function byId<T extends HTMLElement>(id: string): T | null {
 
 let running: AbortController | null = null;
 
-/** The stream request for `query`: the head's preloaded one with its q replaced, so the parameters are the server's. */
+/** The stream request for `query`: the page's with its q replaced, so the parameters are the server's. */
 function streamUrl(template: string, query: string): string {
   const url = new URL(template, location.href);
   url.searchParams.set('q', query);
   return `${url.pathname}${url.search}`;
 }
 
+/** A new search, its events from the stream API. */
 function search(parts: Parts, query: string): void {
   running?.abort();
-  const controller = new AbortController();
-  running = controller;
   document.title = `${query} - Search · Quarry`;
   for (const part of [parts.alerts, parts.results, parts.notices]) part.replaceChildren();
   parts.filters.replaceChildren();
   parts.filters.hidden = true;
   parts.status.textContent = 'Searching…';
-  let received = 0;
   const url = streamUrl(parts.streamTemplate, query);
-  const display = Number(new URL(url, location.href).searchParams.get('display') ?? Infinity);
-  const render = renderQueue(parts.results, controller.signal);
+  show(parts, query, (signal, onEvent) => readEvents(url, signal, onEvent));
+}
+
+/** Shows one search's events as they come, after the results already in the list. */
+function show(parts: Parts, query: string, source: EventSource): void {
+  const controller = new AbortController();
+  running = controller;
+  let received = parts.results.childElementCount;
+  const display = Number(new URL(parts.streamTemplate, location.href).searchParams.get('display') ?? Infinity);
+  const render = renderQueue(parts.results, controller.signal, received);
   const handlers: Readonly<Record<string, (data: string) => void | Promise<void>>> = {
     matches(data) {
       const matches = JSON.parse(data) as StreamMatch[];
@@ -85,7 +96,7 @@ function search(parts: Parts, query: string): void {
       failed(parts, (JSON.parse(data) as { message: string }).message);
     },
   };
-  readEvents(url, controller.signal, (name, data) => handlers[name]?.(data)).catch((err: unknown) => {
+  source(controller.signal, (name, data) => handlers[name]?.(data)).catch((err: unknown) => {
     if (!controller.signal.aborted) failed(parts, `The search could not be run: ${(err as Error).message} (are you still signed in?).`);
   });
 }
@@ -101,7 +112,7 @@ const SLICE = 60;
 
 /**
  * Renders matches into the list a slice at a time, one slice per frame, so the first results are
- * painted at once even when a whole search arrives in one read (a fast search, a preloaded one).
+ * painted at once even when a whole search arrives in one read (a fast search, the page's own).
  */
 interface RenderQueue {
   push(matches: readonly StreamMatch[]): void;
@@ -109,9 +120,9 @@ interface RenderQueue {
   whenRendered(then: () => void): void;
 }
 
-function renderQueue(list: HTMLOListElement, signal: AbortSignal): RenderQueue {
+function renderQueue(list: HTMLOListElement, signal: AbortSignal, alreadyRendered: number): RenderQueue {
   const pending: StreamMatch[] = [];
-  let rendered = 0;
+  let rendered = alreadyRendered;
   let scheduled = false;
   let waiting: (() => void) | null = null;
   const flush = (): void => {
@@ -169,10 +180,11 @@ function start(): void {
   const filters = byId('search-filters');
   const notices = byId('search-notices');
   // The start page has no results area: its form submits as a plain form.
-  const preloaded = document.querySelector<HTMLLinkElement>('link#search-stream');
-  if (status === null || alerts === null || results === null || filters === null || notices === null || preloaded === null) return;
-  const parts: Parts = { box, status, alerts, results, filters, notices, streamTemplate: preloaded.href };
+  const streamTemplate = results?.dataset['stream'];
+  if (status === null || alerts === null || results === null || filters === null || notices === null || streamTemplate === undefined) return;
+  const parts: Parts = { box, status, alerts, results, filters, notices, streamTemplate };
   navigateWithKeys(results);
+  showMoreOfServerResults(results);
   input.form?.addEventListener('submit', (event) => {
     const query = input.value.trim();
     if (query === '') return;
@@ -186,9 +198,34 @@ function start(): void {
     input.dispatchEvent(new Event('input'));
     search(parts, query);
   });
-  // Trimmed as the server trims it, so the request is the very one the head preloaded.
+  // The page's own search: the server ran it with the page, whose first results are already in the list.
+  const events = byId('search-events');
   const query = (new URLSearchParams(location.search).get('q') ?? '').trim();
-  if (query !== '') search(parts, query);
+  if (events === null || query === '') return;
+  show(parts, query, async (signal, onEvent) => {
+    stopLoadingPage(signal);
+    // The server's first results are painted before the script reads (and renders) the rest.
+    await afterNextPaint();
+    return readPageEvents(events, signal, onEvent);
+  });
+}
+
+/** Leaving the page's own search for another: the rest of the page (and so its search on the server) is not loaded. */
+function stopLoadingPage(signal: AbortSignal): void {
+  signal.addEventListener('abort', () => {
+    if (document.readyState === 'loading') window.stop();
+  });
+}
+
+/** The server's results hold all their lines, those after the first few hidden behind "show more". */
+function showMoreOfServerResults(results: HTMLElement): void {
+  results.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest('button.more');
+    const hidden = button?.closest('li.result')?.querySelectorAll<HTMLElement>('a.line[hidden]') ?? [];
+    if (button === null || button === undefined || hidden.length === 0) return;
+    for (const line of hidden) line.hidden = false;
+    button.remove();
+  });
 }
 
 start();

@@ -21,7 +21,7 @@ describe('type:diff on the wire', () => {
     const response = await fixture.engine.engine.search.search({ query: 'repo:acme/app type:diff router' });
     const match = response.matches.find((m): m is CommitMatch => m.type === 'commit')!;
     assert.ok(match);
-    const wire = streamMatch(match, { chunkMatches: true, maxLineLen: -1 });
+    const wire = streamMatch(match, { chunkMatches: true, maxLineLen: -1, contextLines: 0 });
     assert.equal(wire['type'], 'commit');
     assert.equal(wire['oid'], match.oid);
     assert.equal(wire['repository'], 'github.com/acme/app');

@@ -14,17 +14,36 @@ export function sseEvent(name: string, data: unknown): string {
 export interface MatchShape {
   readonly chunkMatches: boolean;
   readonly maxLineLen: number;
+  /** Lines of context around matched lines in chunk matches, when the file's lines are at hand. */
+  readonly contextLines: number;
 }
 
-export function streamMatch(match: SearchMatch, shape: MatchShape): Record<string, unknown> {
+/** `fileLines`: lines of the file by 0-based number, for context in chunk matches (context.ts reads them). */
+export function streamMatch(match: SearchMatch, shape: MatchShape, fileLines: ReadonlyMap<number, string> | null = null): Record<string, unknown> {
   if (match.type === 'symbol') return symbolStreamMatch(match);
   if (match.type === 'repo' || match.type === 'commit' || (shape.maxLineLen < 0 && !shape.chunkMatches)) return toStreamMatch(match);
-  const lineMatches = shape.maxLineLen < 0 ? match.lineMatches : match.lineMatches.map((l) => cutLine(l, shape.maxLineLen));
+  const cut = (l: LineMatch): LineMatch => (shape.maxLineLen < 0 ? l : cutLine(l, shape.maxLineLen));
+  const lineMatches = match.lineMatches.map(cut);
   const base = toStreamMatch({ ...match, lineMatches });
-  return shape.chunkMatches && match.type === 'content' ? { ...base, chunkMatches: chunkMatches(lineMatches) } : base;
+  if (!shape.chunkMatches || match.type !== 'content') return base;
+  const context = fileLines === null ? [] : contextLines(lineMatches, fileLines, shape.contextLines).map(cut);
+  return { ...base, chunkMatches: chunkMatches([...lineMatches, ...context].sort((a, b) => a.lineNumber - b.lineNumber)) };
 }
 
-function cutLine(line: LineMatch, max: number): LineMatch {
+/** The lines of the file within `around` of a matched line that are not matched themselves, as lines without ranges. */
+function contextLines(matched: readonly LineMatch[], fileLines: ReadonlyMap<number, string>, around: number): LineMatch[] {
+  const numbers = new Set(matched.map((l) => l.lineNumber));
+  const context = new Map<number, string>();
+  for (const line of matched) {
+    for (let n = Math.max(0, line.lineNumber - around); n <= line.lineNumber + around; n++) {
+      const text = fileLines.get(n);
+      if (text !== undefined && !numbers.has(n)) context.set(n, text);
+    }
+  }
+  return [...context].map(([n, text]) => ({ line: text, lineNumber: n, offsetAndLengths: [] }));
+}
+
+export function cutLine(line: LineMatch, max: number): LineMatch {
   const points = [...line.line];
   if (points.length <= max) return line;
   return {
@@ -41,8 +60,8 @@ interface Location {
 }
 
 /**
- * Consecutive matched lines form one chunk. The engine keeps no file offsets, so Location.offset
- * counts code points from the start of the chunk's content, not of the file.
+ * Consecutive lines (matched, or context around them) form one chunk. The engine keeps no file
+ * offsets, so Location.offset counts code points from the start of the chunk's content, not of the file.
  */
 function chunkMatches(lines: readonly LineMatch[]): { content: string; contentStart: Location; ranges: { start: Location; end: Location }[] }[] {
   const groups: LineMatch[][] = [];

@@ -13,7 +13,7 @@ export interface StreamParams {
   /** Lines longer than this many code points are cut; -1 for no cut. */
   readonly maxLineLen: number;
   readonly chunkMatches: boolean;
-  /** Validated only: chunk matches hold the matched lines, as the engine returns no context lines. */
+  /** Lines of context around matched lines in chunk matches (Sourcegraph's default 1); none without `cm`. */
   readonly contextLines: number;
 }
 
@@ -41,7 +41,7 @@ export function parseStreamParams(query: URLSearchParams): StreamParams | { read
     display: display as number,
     maxLineLen: maxLineLen as number,
     chunkMatches: chunkMatches as boolean,
-    contextLines: contextLines as number,
+    contextLines: Math.max(0, contextLines as number),
   };
 }
 

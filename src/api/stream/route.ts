@@ -10,7 +10,8 @@ import type { StreamWriter } from '../../http/respond.js';
 import type { SearchMatch, SearchResponse } from '../../model/result.js';
 import { parseQuery } from '../../query/index.js';
 import type { SearchService } from '../../search/contracts.js';
-import { searchFilters, sseEvent, streamMatch, type MatchShape } from './events.js';
+import { shapeMatches, type FileReader } from './context.js';
+import { searchFilters, sseEvent, type MatchShape } from './events.js';
 import { parseStreamParams, type StreamParams } from './params.js';
 
 export type SearchOutcome = 'completed' | 'alert' | 'error' | 'cancelled';
@@ -20,6 +21,8 @@ export interface StreamSearchDeps {
   /** Site setting `auth.public`, read per request. */
   readonly site: () => SiteAccess;
   readonly onSearchEnd?: (outcome: SearchOutcome) => void;
+  /** Files at a commit, for context lines in chunk matches; without it chunks hold matched lines only. */
+  readonly readFile?: FileReader;
 }
 
 export const STREAM_PATH = '/.api/search/stream';
@@ -42,7 +45,12 @@ export function streamSearchRoute(deps: StreamSearchDeps): Route<Authentication>
       const params = parseStreamParams(request.query);
       if ('error' in params) return reply.text(400, params.error);
       const events = eventQueue(reply.stream(200, SSE_HEADERS));
-      const outcome = await runStream(deps, params, decision.principal.canRead, request.signal, events);
+      const shape: MatchShape = { chunkMatches: params.chunkMatches, maxLineLen: params.maxLineLen, contextLines: params.contextLines };
+      const sink: StreamSink = {
+        matches: (matches) => void events.sendLater('matches', () => shapeMatches(matches, shape, deps.readFile)),
+        send: (name, data) => void events.send(name, data),
+      };
+      const outcome = await runStream(deps.search, params, decision.principal.canRead, request.signal, sink);
       deps.onSearchEnd?.(outcome);
       await events.send('done', {});
       await events.end();
@@ -50,17 +58,27 @@ export function streamSearchRoute(deps: StreamSearchDeps): Route<Authentication>
   };
 }
 
-async function runStream(deps: StreamSearchDeps, params: StreamParams, canRead: (repo: string) => boolean, signal: AbortSignal, events: EventQueue): Promise<SearchOutcome> {
+/**
+ * Where one search's events go, in order: the stream API's server-sent events, or the search page's
+ * HTML (its first results rendered, the rest as data for its script). Matches come as the engine's,
+ * so each door shapes them its own way.
+ */
+export interface StreamSink {
+  matches(matches: readonly SearchMatch[]): void;
+  send(name: string, data: unknown): void;
+}
+
+/** Runs one search, sending its matches as shards find them, then its filters and final progress. */
+export async function runStream(search: SearchService, params: StreamParams, canRead: (repo: string) => boolean, signal: AbortSignal, events: StreamSink): Promise<SearchOutcome> {
   const started = performance.now();
   const sent = new Set<string>();
   let streamedCount = 0;
   let lastProgress = 0;
-  const shape: MatchShape = { chunkMatches: params.chunkMatches, maxLineLen: params.maxLineLen };
   const sendMatches = (matches: readonly SearchMatch[]): void => {
     const fresh = matches.filter((m) => !sent.has(matchKey(m)));
     const room = params.display < 0 ? fresh.length : Math.max(0, params.display - sent.size);
     for (const m of fresh) sent.add(matchKey(m));
-    if (room > 0 && fresh.length > 0) void events.send('matches', fresh.slice(0, room).map((m) => streamMatch(m, shape)));
+    if (room > 0 && fresh.length > 0) events.matches(fresh.slice(0, room));
   };
   const onMatches = (matches: readonly SearchMatch[]): void => {
     sendMatches(matches);
@@ -68,28 +86,28 @@ async function runStream(deps: StreamSearchDeps, params: StreamParams, canRead: 
     const now = performance.now();
     if (lastProgress !== 0 && now - lastProgress < PROGRESS_INTERVAL_MS) return;
     lastProgress = now;
-    void events.send('progress', { done: false, matchCount: streamedCount, durationMs: Math.round(now - started), skipped: [] });
+    events.send('progress', { done: false, matchCount: streamedCount, durationMs: Math.round(now - started), skipped: [] });
   };
   let response: SearchResponse;
   try {
-    response = await deps.search.search({
+    response = await search.search({
       query: params.query, patternType: params.patternType, signal, canRead,
       ...(streamsAsFound(params) ? { onMatches } : {}),
     });
   } catch (err) {
     if (signal.aborted) return 'cancelled';
     if (isQuarryError(err) && ALERT_CODES.includes(err.code)) {
-      void events.send('alert', { title: 'Unable To Process Query', description: publicMessage(err), proposedQueries: [] });
-      void events.send('progress', { done: true, matchCount: 0, durationMs: Math.round(performance.now() - started), skipped: [] });
+      events.send('alert', { title: 'Unable To Process Query', description: publicMessage(err), proposedQueries: [] });
+      events.send('progress', { done: true, matchCount: 0, durationMs: Math.round(performance.now() - started), skipped: [] });
       return 'alert';
     }
     // Only what publicMessage allows: a git or index failure may name the data directory.
-    void events.send('error', { message: publicMessage(err) });
+    events.send('error', { message: publicMessage(err) });
     return 'error';
   }
   sendMatches(response.matches);
-  void events.send('filters', searchFilters(response.matches, response.limitHit));
-  void events.send('progress', {
+  events.send('filters', searchFilters(response.matches, response.limitHit));
+  events.send('progress', {
     done: true, repositoriesCount: new Set(response.matches.map((m) => m.repositoryID)).size, matchCount: response.matchCount,
     durationMs: Math.round(performance.now() - started), skipped: response.skipped,
   });
@@ -116,6 +134,8 @@ function matchKey(m: SearchMatch): string {
 interface EventQueue {
   /** Resolves false once the client is gone. */
   send(name: string, data: unknown): Promise<boolean>;
+  /** The data made only when the events before it are written (matches reading their context), so the first go out first. */
+  sendLater(name: string, make: () => Promise<unknown>): Promise<boolean>;
   end(): Promise<void>;
 }
 
@@ -125,6 +145,10 @@ function eventQueue(writer: StreamWriter): EventQueue {
   return {
     send(name, data) {
       chain = chain.then((open) => (open ? writer.write(sseEvent(name, data)) : false));
+      return chain;
+    },
+    sendLater(name, make) {
+      chain = chain.then(async (open) => (open ? writer.write(sseEvent(name, await make())) : false));
       return chain;
     },
     end: () => chain.then(() => writer.end()),

@@ -63,7 +63,7 @@ test('symbol results bring a facet per symbol kind, as select:symbol.<kind>', as
 });
 
 test('cm=t adds chunk matches, max-line-len cuts lines, display limits what is sent but not the count', async () => {
-  const chunked = await readEvents(await stream({ q: 'needle repo:alpha', cm: 't', 'max-line-len': '10' }));
+  const chunked = await readEvents(await stream({ q: 'needle repo:alpha', cm: 't', cl: '0', 'max-line-len': '10' }));
   const [match] = chunked.events.filter((e) => e.name === 'matches').flatMap((e) => e.data as Record<string, unknown>[]);
   assert.deepEqual(match!['lineMatches'], [
     { line: 'const need', lineNumber: 0, offsetAndLengths: [[6, 4]] },
@@ -80,6 +80,38 @@ test('cm=t adds chunk matches, max-line-len cuts lines, display limits what is s
   const limited = await readEvents(await stream({ q: 'needle', display: '1' }));
   assert.equal(limited.events.filter((e) => e.name === 'matches').flatMap((e) => e.data as unknown[]).length, 1);
   assert.equal((limited.events.filter((e) => e.name === 'progress').at(-1)!.data as { matchCount: number }).matchCount, 3);
+});
+
+/** The file's lines `from`..`to` (0-based, inclusive) as one chunk's content. */
+function linesOf(file: string, from: number, to: number): string {
+  return file.split('\n').slice(from, to + 1).join('\n');
+}
+
+test('chunk matches carry cl lines of context either side from the file (1 by default, as Sourcegraph), cut as matched lines are; none without cm', async () => {
+  const file = ['first line', 'second', 'needle three', 'four', 'five', 'six', 'seven', 'needle eight', 'nine', '', 'eleven'].join('\n') + '\n';
+  const ctx = await startServerFixture({ 'example.com/ctx': { 'ctx.txt': file } }, { siteConfig: '{"auth.public": true}' });
+  try {
+    const chunksFor = async (params: Record<string, string>): Promise<{ content: string; contentStart: { line: number }; ranges: { start: { offset: number; line: number; column: number } }[] }[] | undefined> => {
+      const res = await fetch(`${ctx.url}/.api/search/stream?${new URLSearchParams({ q: 'needle', ...params })}`);
+      const [match] = (await readEvents(res)).events.filter((e) => e.name === 'matches').flatMap((e) => e.data as Record<string, unknown>[]);
+      return match!['chunkMatches'] as never;
+    };
+    // One line either side: two chunks, lines 1-3 and 6-8.
+    const byDefault = (await chunksFor({ cm: 't' }))!;
+    assert.deepEqual(byDefault.map((c) => [c.contentStart.line, c.content]), [[1, linesOf(file, 1, 3)], [6, linesOf(file, 6, 8)]]);
+    // Offsets count from the chunk's start: the range lies on the chunk's second line.
+    assert.deepEqual(byDefault.map((c) => c.ranges.map((r) => [r.start.line, r.start.column, r.start.offset])), [[[2, 0, 'second\n'.length]], [[7, 0, 'seven\n'.length]]]);
+    // Three either side: the windows meet (lines 0-10) and make one chunk, ending at the file's last line.
+    const wide = (await chunksFor({ cm: 't', cl: '3' }))!;
+    assert.deepEqual(wide.map((c) => [c.contentStart.line, c.content]), [[0, linesOf(file, 0, 10)]]);
+    assert.deepEqual(wide[0]!.ranges.map((r) => [r.start.line, r.start.offset]), [[2, file.indexOf('needle three')], [7, file.indexOf('needle eight')]]);
+    // Context lines are cut at max-line-len as matched lines are.
+    const cut = (await chunksFor({ cm: 't', cl: '1', 'max-line-len': '4' }))!;
+    assert.deepEqual(cut.map((c) => c.content), ['seco\nneed\nfour', 'seve\nneed\nnine']);
+    assert.equal(await chunksFor({ cl: '2' }), undefined);
+  } finally {
+    await ctx.close();
+  }
 });
 
 test('a query the engine cannot process answers 200 with an alert, then done; bad parameters are a 400', async () => {

@@ -65,23 +65,45 @@ test('a search streams its results in, ranges marked, counts per file, "show mor
     page.on('request', (request) => {
       if (request.url().includes('/.api/search/stream')) streamRequests.push(request.url());
     });
-    await searchIn(page, 'Router lang:go');
-    // The search the head preloaded is the one the script reads: one request, not two.
-    assert.equal(streamRequests.length, 1, streamRequests.join('\n'));
+    const response = await page.goto(`${instance.server.url}/search?q=${encodeURIComponent('Router lang:go')}`);
+    await page.waitForSelector('#search-status [elementtiming="search-done"]');
+    // One search, run with the page: its first result is in the HTML, its other events are data in
+    // the same response, and the script asks the stream API for nothing.
+    assert.deepEqual(streamRequests, []);
+    const body = await response!.text();
+    assert.match(body, /<ol class="results" id="search-results"[^>]*><li class="result"><div class="result-header"><a class="repo" [^>]*elementtiming="first-result"/);
+    assert.match(body, /<script type="application\/json" data-event="filters">\[\{"value":"repo:/);
+    assert.match(body, /data-event="done">\{\}<\/script>\n<\/div><\/main><\/body><\/html>\n$/);
     assert.deepEqual(await resultPaths(page), ['main.go']);
     const main = page.locator('#search-results li.result').first();
     // Keyword search ignores case: line 3 holds `Router` and `router`, one matched line of five.
     assert.equal(await main.locator('.count').textContent(), '5 matches');
-    assert.deepEqual(await main.locator('mark').allTextContents(), ['Router', 'router', 'Router', 'Router']);
-    assert.equal(await main.locator('a.line').first().getAttribute('href'), `/${OPEN}@main/-/blob/main.go#L3`);
+    const rows = (selector: string): Promise<string[]> => main.locator(`a.line${selector} .ln`).allTextContents();
+    // Two lines of context either side of the first three matched lines; the rest behind "show more".
+    assert.deepEqual(await rows(':not([hidden])'), ['1', '2', '3', '4', '5', '6']);
+    assert.deepEqual(await rows('.context:not([hidden])'), ['1', '2', '4']);
+    assert.deepEqual(await main.locator('a.line:not([hidden]) mark').allTextContents(), ['Router', 'router', 'Router', 'Router']);
+    assert.equal(await main.locator('a.line:not(.context)').first().getAttribute('href'), `/${OPEN}@main/-/blob/main.go#L3`);
+    assert.equal(await main.locator('a.line.context').first().getAttribute('href'), `/${OPEN}@main/-/blob/main.go#L1`);
     await main.getByRole('button', { name: 'Show 2 more matched lines' }).click();
-    assert.deepEqual(await main.locator('a.line .ln').allTextContents(), ['3', '5', '6', '7', '8']);
+    assert.equal(await main.locator('button.more').count(), 0);
+    assert.deepEqual(await rows(':not([hidden])'), ['1', '2', '3', '4', '5', '6', '7', '8']);
+    assert.deepEqual(await rows(':not(.context)'), ['3', '5', '6', '7', '8']);
     assert.match(await page.locator('#search-status').textContent() ?? '', /^5 matches in 1 repository in \d+ ms$/);
     assert.equal(await page.inputValue('#app-search'), 'Router lang:go');
     assert.deepEqual(await page.$$eval('.query-overlay span', (spans) => spans.map((s) => `${s.className}=${s.textContent}`)),
       ['q-pattern=Router', 'q-space= ', 'q-filter-key=lang:', 'q-filter-value=go']);
     await assertAccessible(page, 'the search results page');
     await screenshotBothWidths(page, 'search-results');
+    // The same search from the box, streamed from the stream API and built by the script: the same rows.
+    await page.fill('#app-search', 'Router  lang:go');
+    await Promise.all([page.waitForURL((url) => url.searchParams.get('q') === 'Router  lang:go'), page.press('#app-search', 'Enter')]);
+    await page.waitForSelector('#search-status [elementtiming="search-done"]');
+    assert.deepEqual(await rows(':not([hidden])'), ['1', '2', '3', '4', '5', '6']);
+    assert.deepEqual(await rows('.context:not([hidden])'), ['1', '2', '4']);
+    assert.deepEqual(await main.locator('a.line:not([hidden]) mark').allTextContents(), ['Router', 'router', 'Router', 'Router']);
+    await main.getByRole('button', { name: 'Show 2 more matched lines' }).click();
+    assert.deepEqual(await rows(':not(.context)'), ['3', '5', '6', '7', '8']);
   } finally {
     await context.close();
   }
@@ -116,6 +138,54 @@ test('symbol results list each definition with its kind, linked to its line, wit
     assert.deepEqual((await page.$$eval('#search-results ul.symbols a', (links) => links.map((a) => a.getAttribute('href')))).sort(),
       [`/${OPEN}@main/-/blob/main.go#L3`, `/${OPEN}@main/-/blob/web/router.ts#L1`]);
     assert.deepEqual(await page.$$eval('#search-filters h2', (h) => h.map((e) => e.textContent)), ['Repositories', 'Languages', 'Paths', 'Symbol kinds']);
+  } finally {
+    await context.close();
+  }
+});
+
+/** The page's result items as `kind | primary link text | its href`. */
+const resultSummaries = (page: Page): Promise<string[]> => page.$$eval('#search-results li.result', (items) => items.map((item) => {
+  const primary = item.querySelector('a[data-primary]');
+  return `${item.querySelector('.kind')?.textContent ?? ''} | ${primary?.textContent ?? ''} | ${primary?.getAttribute('href') ?? ''}`;
+}));
+
+test('commit, diff, repository and path results show their kind and link to their page, rendered by the server and by the script alike', async () => {
+  const context = await contextFor(null);
+  try {
+    const page = await context.newPage();
+    // The page's own search: its first results come rendered in the HTML.
+    await searchIn(page, `type:commit initial repo:^${OPEN.replace(/\./g, '\\.')}$`);
+    const [commit] = await resultSummaries(page);
+    const oid = /^commit ([0-9a-f]{7}) · /.exec(commit ?? '')?.[1];
+    assert.ok(oid !== undefined, commit);
+    assert.match(commit!, new RegExp(`^commit ${oid} · [^|]+ · \\d{4}-\\d{2}-\\d{2} \\| initial \\| /${OPEN}/-/commit/${oid}[0-9a-f]{33}$`));
+    assert.deepEqual(await page.locator('#search-results .commit-lines mark').allTextContents(), ['initial']);
+    await assertAccessible(page, 'commit results');
+    await screenshotBothWidths(page, 'search-results-commits');
+    // Searches from the box stream from the stream API and are built by the script.
+    const fromBox = async (query: string): Promise<void> => {
+      await page.fill('#app-search', query);
+      await Promise.all([page.waitForURL((url) => url.searchParams.get('q') === query), page.press('#app-search', 'Enter')]);
+      await page.waitForSelector('#search-status [elementtiming="search-done"]');
+    };
+    await fromBox('type:diff Router repo:open');
+    const diffs = await resultSummaries(page);
+    assert.equal(diffs.length, 1, diffs.join('\n'));
+    assert.match(diffs[0]!, new RegExp(`^diff ${oid} · [^|]+ \\| initial \\| /${OPEN}/-/commit/${oid}[0-9a-f]{33}$`));
+    const added = await page.$$eval('#search-results .diff-line.added', (lines) => lines.filter((l) => l.querySelector('mark') !== null).map((l) => l.textContent));
+    assert.ok(added.length > 0 && added.every((line) => /^\+.*router/i.test(line ?? '')), added.join('\n'));
+    await assertAccessible(page, 'diff results');
+    await screenshotBothWidths(page, 'search-results-diffs');
+    await fromBox('type:repo open');
+    assert.deepEqual(await resultSummaries(page), [`repository | ${OPEN} | /${OPEN}`]);
+    await fromBox('type:path router');
+    assert.deepEqual(await resultSummaries(page), [`path | web/router.ts | /${OPEN}@main/-/blob/web/router.ts`]);
+    await assertAccessible(page, 'path results');
+    await screenshotBothWidths(page, 'search-results-paths');
+    // Opening a commit result lands on its commit page.
+    await fromBox('type:commit initial repo:open');
+    await Promise.all([page.waitForURL(/\/-\/commit\//), page.locator('#search-results a[data-primary]').first().click()]);
+    assert.match(new URL(page.url()).pathname, new RegExp(`^/${OPEN}/-/commit/${oid}[0-9a-f]{33}$`));
   } finally {
     await context.close();
   }

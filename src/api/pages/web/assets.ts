@@ -28,8 +28,8 @@ export const ASSETS_ROOT = '/.assets/';
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** dist/src/api/pages/web/ → dist/web/ */
 const BUILT_SCRIPTS = join(HERE, '..', '..', '..', '..', 'web');
-/** The URL builders are pure and import nothing, so the browser runs the server's own compiled module. */
-const SHARED_MODULES = ['web-paths.js'];
+/** The URL builders and result rows are pure and import nothing, so the browser runs the server's own compiled modules. */
+const SHARED_MODULES = ['web-paths.js', 'result-rows.js'];
 
 const SCRIPT = 'text/javascript; charset=utf-8';
 

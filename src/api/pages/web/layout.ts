@@ -27,23 +27,37 @@ const APP_HEADERS = {
   'Referrer-Policy': 'same-origin',
 } as const;
 
-export function renderAppPage(context: PageContext, page: AppPage): string {
+/** Module script tags for `app.js` and the page's own scripts; `async` ones run as soon as they are loaded, mid-parse. */
+export function appScripts(names: readonly string[], options: { readonly async?: boolean } = {}): SafeHtml {
+  return html`${['app.js', ...names].map((name) => (options.async ? html`<script type="module" async src="${assetUrl(name)}"></script>` : html`<script type="module" src="${assetUrl(name)}"></script>`))}`;
+}
+
+/** The page up to its content: head, header, the opening of `<main>`. */
+export function appPageStart(context: PageContext, page: Omit<AppPage, 'content'>, scripts: SafeHtml): string {
   const account = context.user === null
     ? html`<a href="/sign-in">Sign in</a>`
     : html`<a href="/settings">${context.user.username}</a><form method="post" action="/sign-out">${csrfField(context)}<button type="submit">Sign out</button></form>`;
-  const scripts = ['app.js', ...(page.scripts ?? [])].map((name) => html`<script type="module" src="${assetUrl(name)}"></script>`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(page.title)} · Quarry</title><link rel="stylesheet" href="${escapeHtml(assetUrl('app.css'))}">${html`${scripts}`.text}${page.head?.text ?? ''}</head>
+<title>${escapeHtml(page.title)} · Quarry</title><link rel="stylesheet" href="${escapeHtml(assetUrl('app.css'))}">${scripts.text}${page.head?.text ?? ''}</head>
 <body>${html`<header class="app"><a class="brand" href="/search">Quarry</a>
 <form class="search" method="get" action="/search" role="search"><label class="sr-only" for="app-search">Search code</label>
 <input type="search" id="app-search" name="q" value="${page.query ?? ''}" placeholder="Search code (press / to focus)" autocomplete="off" spellcheck="false"></form>
 ${account}</header>`.text}
-<main class="app" id="main">${page.content.text}</main></body></html>
-`;
+<main class="app" id="main">`;
+}
+
+export const APP_PAGE_END = '</main></body></html>\n';
+
+export function renderAppPage(context: PageContext, page: AppPage): string {
+  return `${appPageStart(context, page, appScripts(page.scripts ?? []))}${page.content.text}${APP_PAGE_END}`;
+}
+
+/** The page's headers, with the pre-session cookie when it sets one. */
+export function appHeaders(context: PageContext): Record<string, string> {
+  return context.setCookie === null ? { ...APP_HEADERS } : { ...APP_HEADERS, 'Set-Cookie': context.setCookie };
 }
 
 export function sendAppPage(reply: Reply, status: number, context: PageContext, page: AppPage): void {
-  const cookie: Record<string, string> = context.setCookie === null ? {} : { 'Set-Cookie': context.setCookie };
-  reply.send(status, renderAppPage(context, page), { ...APP_HEADERS, ...cookie });
+  reply.send(status, renderAppPage(context, page), appHeaders(context));
 }

@@ -1,27 +1,35 @@
 /**
  * The search page, `/search?q=…`. Without a query: the start page, with the query syntax at hand.
- * With one: the results area the page's script (web/search.ts) streams results into from the
- * stream API; a browser without JavaScript follows the head's `<noscript>` redirect to
- * `&static=1`, the same search run once on the server and rendered as HTML (search-static.ts).
+ * With one: one streamed response running the search as the stream API does, its first results in
+ * the HTML and the rest for the page's script (search-page-stream.ts, web/search.ts), which streams
+ * later searches from the stream API; a browser without JavaScript follows the head's `<noscript>`
+ * redirect to `&static=1`, the same search run once on the server and rendered as HTML (search-static.ts).
  */
 import type { Authentication } from '../../../auth/principal.js';
 import type { HttpRequest } from '../../../http/request.js';
 import type { Reply } from '../../../http/respond.js';
+import { parseStreamParams } from '../../stream/params.js';
+import { STREAM_PATH } from '../../stream/route.js';
 import { html } from '../kit.js';
 import { assetUrl, webAssets } from './assets.js';
-import { sendAppPage } from './layout.js';
+import { APP_PAGE_END, appHeaders, appPageStart, appScripts, sendAppPage } from './layout.js';
+import { streamSearchPage, type StreamedPage } from './search-page-stream.js';
 import { staticResults } from './search-static.js';
 import type { WebServices } from './services.js';
 import type { Viewer } from './viewer.js';
 import { searchUrl } from './web-paths.js';
 
-/** The stream request of the page's script: at most 500 results (the count goes on), long lines cut. */
-const STREAM_PATH = '/.api/search/stream';
-const STREAM_PARAMS = { v: 'V3', display: '500', 'max-line-len': '400' };
+/** A few lines either side of a matched line. */
+const CONTEXT_LINES = 2;
+/**
+ * The stream request of the page (and its script's later searches): at most 500 results (the count
+ * goes on), long lines cut, chunks with their context.
+ */
+const STREAM_PARAMS = { v: 'V3', display: '500', 'max-line-len': '400', cm: 'true', cl: String(CONTEXT_LINES) };
 
 /** The search page's modules, fetched at once rather than one import level after another. */
 function searchModules(): string[] {
-  return [...webAssets().files.keys()].filter((name) => /^(search|query-)[\w-]*\.js$/.test(name) || name === 'web-paths.js');
+  return [...webAssets().files.keys()].filter((name) => /^(search|query-)[\w-]*\.js$/.test(name) || name === 'web-paths.js' || name === 'result-rows.js' || name === 'app.js');
 }
 
 const EXAMPLES: readonly (readonly [string, string])[] = [
@@ -51,16 +59,24 @@ export async function searchPage(services: WebServices, request: HttpRequest<Aut
     });
   }
   const scriptFree = `${searchUrl(query)}&static=1`;
-  const stream = `${STREAM_PATH}?${new URLSearchParams({ q: query, ...STREAM_PARAMS })}`;
-  sendAppPage(reply, 200, viewer.context, {
-    title, query, scripts: ['search.js'],
-    // The search starts while the scripts load: the script reads this very request (search-stream.ts).
-    head: html`<noscript><meta http-equiv="refresh" content="0; url=${scriptFree}"></noscript>
-<link rel="preload" as="fetch" crossorigin id="search-stream" href="${stream}">${searchModules().map((name) => html`<link rel="modulepreload" href="${assetUrl(name)}">`)}`,
-    content: html`${heading}<div class="search-page">
-<p class="search-status" id="search-status" role="status" aria-live="polite"><noscript><a href="${scriptFree}">Show the results without JavaScript</a></noscript></p>
+  const streamQuery = new URLSearchParams({ q: query, ...STREAM_PARAMS });
+  const params = parseStreamParams(streamQuery);
+  if ('error' in params) return reply.text(400, params.error);
+  const page: StreamedPage = {
+    start: appPageStart(viewer.context, {
+      title, query,
+      head: html`<noscript><meta http-equiv="refresh" content="0; url=${scriptFree}"></noscript>
+${searchModules().map((name) => html`<link rel="modulepreload" href="${assetUrl(name)}">`)}`,
+    }, html``) + html`${heading}<div class="search-page">
+<p class="search-status" id="search-status" role="status" aria-live="polite">Searching…<noscript> <a href="${scriptFree}">Show the results without JavaScript</a></noscript></p>
 <div id="search-alerts"></div>
 <div class="search-columns"><aside class="search-filters" id="search-filters" aria-label="Filters" hidden></aside>
-<div class="search-main"><ul class="notices" id="search-notices"></ul><ol class="results" id="search-results" aria-label="Results"></ol></div></div></div>`,
-  });
+<div class="search-main"><ul class="notices" id="search-notices"></ul><ol class="results" id="search-results" aria-label="Results" data-stream="${`${STREAM_PATH}?${streamQuery}`}" data-in-page="">`.text,
+    shellEnd: `</ol></div></div></div>${appScripts(['search.js'], { async: true }).text}`,
+    eventsStart: '<div id="search-events" hidden>\n',
+    end: `</div>${APP_PAGE_END}`,
+  };
+  const writer = reply.stream(200, appHeaders(viewer.context));
+  const run = { search: services.search, readFile: services.readFile, canRead: viewer.principal.canRead, signal: request.signal };
+  await streamSearchPage(run, params, writer, page);
 }

@@ -6,7 +6,8 @@
  */
 import { isQuarryError, publicMessage, type ErrorCode } from '../../../errors.js';
 import type { CommitMatch, FileMatch, SearchMatch, SearchResponse, SkippedNotice } from '../../../model/result.js';
-import { html, type SafeHtml } from '../kit.js';
+import { html, SafeHtml } from '../kit.js';
+import type { ResultRows } from './result-rows.js';
 import type { WebServices } from './services.js';
 import type { Viewer } from './viewer.js';
 import { blobUrl, repoUrl, repoViewUrl, searchUrl } from './web-paths.js';
@@ -35,7 +36,7 @@ export async function staticResults(services: WebServices, viewer: Viewer, query
   const status = response.matches.length === 0 ? `No results (${ms} ms).` : response.matches.length > shown.length ? `${count}; showing the first ${shown.length} results` : count;
   return html`<p class="search-status" role="status">${status}</p>
 <ul class="notices">${response.skipped.map((s) => notice(s, query))}</ul>
-<ol class="results">${shown.map(resultItem)}</ol>`;
+<ol class="results">${shown.map((m) => resultItem(m, STATIC_MARKUP))}</ol>`;
 }
 
 function positionOf(details: unknown): number | null {
@@ -80,28 +81,61 @@ function revOf(match: FileMatch): string | null {
   return branch === undefined || branch === '' || branch === 'HEAD' ? null : branch;
 }
 
-function resultItem(match: SearchMatch): SafeHtml {
+/** How a result is rendered: the static page's, or the first results of the script's page (search-page-stream.ts). */
+export interface ResultMarkup {
+  /** Matched lines shown. */
+  readonly lines: number;
+  /** The rest of a file's lines: counted in a note, or hidden behind a "show more" button the script runs. */
+  readonly more: 'note' | 'button';
+  /** The item's first link marked for Element Timing (the page's first result). */
+  readonly timed: boolean;
+}
+
+const STATIC_MARKUP: ResultMarkup = { lines: STATIC_LINES, more: 'note', timed: false };
+
+const timing = (markup: ResultMarkup): SafeHtml => html`${markup.timed ? new SafeHtml(' elementtiming="first-result"') : ''}`;
+
+/** One result in the markup web/search-results.ts builds, so the script's page and this one look alike. */
+/** `rows`: a content match's rows with their context (result-rows.ts), when the search sent chunks. */
+export function resultItem(match: SearchMatch, markup: ResultMarkup, rows: ResultRows | null = null): SafeHtml {
   if (match.type === 'repo') {
-    return html`<li class="result"><div class="result-header"><a class="repo" href="${repoUrl(match.repository)}">${match.repository}</a><span class="kind muted">repository</span></div></li>`;
+    const kind = ['repository', match.fork ? 'fork' : '', match.archived ? 'archived' : ''].filter(Boolean).join(' · ');
+    return html`<li class="result"><div class="result-header"><a class="repo" href="${repoUrl(match.repository)}" data-primary${timing(markup)}>${match.repository}</a><span class="kind muted">${kind}</span></div></li>`;
   }
-  if (match.type === 'commit') return commitItem(match);
+  if (match.type === 'commit') return commitItem(match, markup);
   const rev = revOf(match);
-  const header = html`<div class="result-header"><a class="repo" href="${repoUrl(match.repository, rev)}">${match.repository}</a><span class="sep" aria-hidden="true"> › </span><a class="path" href="${blobUrl(match.repository, rev, match.path)}">${marked(match.path, match.pathMatches)}</a><span class="kind muted">${match.type}${match.language ? ` · ${match.language}` : ''}</span>${match.type === 'path' ? '' : html`<span class="count muted">${match.matchCount} ${match.matchCount === 1 ? 'match' : 'matches'}</span>`}</div>`;
+  const header = html`<div class="result-header"><a class="repo" href="${repoUrl(match.repository, rev)}"${timing(markup)}>${match.repository}</a><span class="sep" aria-hidden="true"> › </span><a class="path" href="${blobUrl(match.repository, rev, match.path)}" data-primary>${marked(match.path, match.pathMatches)}</a><span class="kind muted">${match.type}${match.language ? ` · ${match.language}` : ''}</span>${match.type === 'path' ? '' : html`<span class="count muted">${match.matchCount} ${match.matchCount === 1 ? 'match' : 'matches'}</span>`}</div>`;
   if (match.type === 'symbol') {
     return html`<li class="result">${header}<ul class="symbols">${(match.symbols ?? []).map((s) => {
       const line = s.range.startLine + 1;
       return html`<li><a href="${blobUrl(match.repository, rev, match.path, { start: line, end: line })}"><span class="symbol-kind">${s.kind.toLowerCase()}</span> <code>${s.name}</code></a>${s.containerName ? html`<span class="muted"> in ${s.containerName}</span>` : ''}</li>`;
     })}</ul></li>`;
   }
-  const lines = match.lineMatches.slice(0, STATIC_LINES).map((l) => {
+  if (rows !== null) return rowsItem(match, header, rows);
+  const shown = markup.more === 'button' ? match.lineMatches : match.lineMatches.slice(0, markup.lines);
+  const lines = shown.map((l, index) => {
     const line = l.lineNumber + 1;
-    return html`<a class="line" href="${blobUrl(match.repository, rev, match.path, { start: line, end: line })}"><span class="ln">${line}</span><code>${marked(l.line, l.offsetAndLengths)}</code></a>`;
+    const hidden = index >= markup.lines ? new SafeHtml(' hidden') : '';
+    return html`<a class="line" href="${blobUrl(match.repository, rev, match.path, { start: line, end: line })}"${hidden}><span class="ln">${line}</span><code>${marked(l.line, l.offsetAndLengths)}</code></a>`;
   });
-  const more = match.lineMatches.length > STATIC_LINES ? html`<p class="muted more-note">${match.lineMatches.length - STATIC_LINES} more matched lines in this file</p>` : '';
+  const rest = match.lineMatches.length - markup.lines;
+  const more = rest <= 0 ? ''
+    : markup.more === 'note' ? html`<p class="muted more-note">${rest} more matched lines in this file</p>`
+      : html`<button type="button" class="more">Show ${rest} more matched ${rest === 1 ? 'line' : 'lines'}</button>`;
   return html`<li class="result">${header}${lines.length > 0 ? html`<div class="lines">${lines}</div>` : ''}${more}</li>`;
 }
 
-function commitItem(match: CommitMatch): SafeHtml {
+function rowsItem(match: FileMatch, header: SafeHtml, { rows, hiddenMatched }: ResultRows): SafeHtml {
+  const rev = revOf(match);
+  const lines = rows.map((row) => {
+    const classes = ['line', row.matched ? '' : 'context', row.gap ? 'gap' : ''].filter(Boolean).join(' ');
+    return html`<a class="${classes}" href="${blobUrl(match.repository, rev, match.path, { start: row.number, end: row.number })}"${row.hidden ? new SafeHtml(' hidden') : ''}><span class="ln">${row.number}</span><code>${marked(row.text, row.ranges)}</code></a>`;
+  });
+  const more = hiddenMatched === 0 ? '' : html`<button type="button" class="more">Show ${hiddenMatched} more matched ${hiddenMatched === 1 ? 'line' : 'lines'}</button>`;
+  return html`<li class="result">${header}<div class="lines">${lines}</div>${more}</li>`;
+}
+
+function commitItem(match: CommitMatch, markup: ResultMarkup): SafeHtml {
   const subject = match.message.split('\n', 1)[0] ?? '';
   const preview = match.diffPreview;
   const text = preview ? preview.value : match.message;
@@ -110,5 +144,5 @@ function commitItem(match: CommitMatch): SafeHtml {
     const kind = !preview ? '' : line.startsWith('+') ? ' added' : line.startsWith('-') ? ' removed' : line.startsWith('@@') ? ' hunk' : '';
     return html`<div class="diff-line${kind}"><code>${marked(line, ranges.filter(([l]) => l === index).map(([, c, n]) => [c, n] as const))}</code></div>`;
   });
-  return html`<li class="result"><div class="result-header"><a class="repo" href="${repoUrl(match.repository)}">${match.repository}</a><span class="sep" aria-hidden="true"> › </span><a class="path" href="${repoViewUrl(match.repository, null, 'commit', match.oid)}">${subject}</a><span class="kind muted">${preview ? 'diff' : 'commit'} ${match.oid.slice(0, 7)} · ${match.authorName} · ${match.authorDate.slice(0, 10)}</span></div><div class="lines commit-lines">${rows}</div></li>`;
+  return html`<li class="result"><div class="result-header"><a class="repo" href="${repoUrl(match.repository)}"${timing(markup)}>${match.repository}</a><span class="sep" aria-hidden="true"> › </span><a class="path" href="${repoViewUrl(match.repository, null, 'commit', match.oid)}" data-primary>${subject}</a><span class="kind muted">${preview ? 'diff' : 'commit'} ${match.oid.slice(0, 7)} · ${match.authorName} · ${match.authorDate.slice(0, 10)}</span></div><div class="lines commit-lines">${rows}</div></li>`;
 }

@@ -28,7 +28,7 @@ li.result{border:1px solid #d0d7de;border-radius:6px;margin:0 0 12px;overflow:hi
 .result-header .kind,.result-header .count{font-size:12px}.result-header .count{margin-left:auto}
 li.result:focus-within{box-shadow:0 0 0 2px #0757b3}
 .lines a.line{display:flex;gap:12px;padding:0 10px;color:#1f2328;text-decoration:none;white-space:pre;overflow-x:auto}
-.lines a.line:hover{background:#f6f8fa}.lines .ln{color:#59636e;min-width:3em;text-align:right;user-select:none;font:12.5px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace}
+.lines a.line:hover{background:#f6f8fa}.lines a.line.context code{color:#59636e}.lines a.line.gap{border-top:1px dashed #d0d7de}.lines .ln{color:#59636e;min-width:3em;text-align:right;user-select:none;font:12.5px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace}
 mark{background:#fff1a8;color:inherit;border-radius:2px}
 .commit-lines .diff-line{padding:0 10px;white-space:pre;overflow-x:auto}.diff-line.added{background:#e6ffec}.diff-line.removed{background:#ffebe9}.diff-line.hunk{color:#59636e}
 button.more{margin:4px 10px 8px;background:none;border:0;color:#0757b3;cursor:pointer;font:inherit;padding:0}

@@ -19,6 +19,8 @@ export interface WebServices {
   readonly history: RepoHistory;
   readonly diffs: DiffHistory;
   readonly symbols: SymbolIndex;
+  /** A file at a commit, from the index when it holds that commit (no git process): search results' context lines. */
+  readFile(repo: string, commit: string, path: string): Promise<Uint8Array | null>;
   /** The commit the index (and so the symbol tables) holds for the repository, else its HEAD; null when empty. */
   indexedCommit(repo: string): Promise<string | null>;
   /**

@@ -1,0 +1,92 @@
+/**
+ * The search page as one streamed response, from the one search the stream API would run: the head
+ * and shell go out at once, the first results as HTML the moment shards find them, and every later
+ * event as an inert JSON data block (`<script type="application/json">`) the page's script reads as
+ * the parser adds it (web/search-islands.ts). The browser going away aborts the search.
+ */
+import type { StreamWriter } from '../../../http/respond.js';
+import type { SearchMatch } from '../../../model/result.js';
+import type { SearchService } from '../../../search/contracts.js';
+import { shapeMatches, type FileReader } from '../../stream/context.js';
+import { cutLine, type MatchShape } from '../../stream/events.js';
+import type { StreamParams } from '../../stream/params.js';
+import { runStream, type StreamSink } from '../../stream/route.js';
+import { resultRows, type ChunkMatch } from './result-rows.js';
+import { resultItem, type ResultMarkup } from './search-static.js';
+
+/** The first results are shown as the script shows them: three lines each, "show more" for the rest. */
+const FIRST_MARKUP: ResultMarkup = { lines: 3, more: 'button', timed: false };
+/** Results of the first batch rendered as HTML; the rest of a large batch go to the script, which paints them a slice per frame. */
+const FIRST_HTML = 10;
+
+export interface StreamedPage {
+  /** Sent at once: everything up to the open results list. */
+  readonly start: string;
+  /** Closes the results list and the shell, and loads the scripts (which need the shell whole). */
+  readonly shellEnd: string;
+  /** Opens the element the data blocks go in; `end` closes it and the page. */
+  readonly eventsStart: string;
+  readonly end: string;
+}
+
+/** `<` escaped, so no JSON text ends its script element early. */
+export function dataBlock(name: string, data: unknown): string {
+  return `<script type="application/json" data-event="${name}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>\n`;
+}
+
+export interface PageSearch {
+  readonly search: SearchService;
+  /** For context lines (context.ts). */
+  readonly readFile: FileReader;
+  readonly canRead: (repo: string) => boolean;
+  readonly signal: AbortSignal;
+}
+
+export async function streamSearchPage(run: PageSearch, params: StreamParams, writer: StreamWriter, page: StreamedPage): Promise<void> {
+  const shape: MatchShape = { chunkMatches: params.chunkMatches, maxLineLen: params.maxLineLen, contextLines: params.contextLines };
+  let chain = writer.write(page.start);
+  // Parts are made when the parts before them are written (matches read their context lines then), so the first go out first.
+  const write = (make: () => string | Promise<string>): void => {
+    chain = chain.then(async (open) => (open ? writer.write(await make()) : false));
+  };
+  let shellOpen = true;
+  const closeShell = (results: () => string | Promise<string>): void => {
+    shellOpen = false;
+    write(async () => `${await results()}${page.shellEnd}${page.eventsStart}`);
+  };
+  const sink: StreamSink = {
+    matches(matches) {
+      let rest = matches;
+      if (shellOpen) {
+        closeShell(() => firstResults(matches.slice(0, FIRST_HTML), shape, run.readFile));
+        rest = matches.slice(FIRST_HTML);
+      }
+      if (rest.length > 0) write(async () => dataBlock('matches', await shapeMatches(rest, shape, run.readFile)));
+    },
+    send(name, data) {
+      if (shellOpen) closeShell(() => '');
+      write(() => dataBlock(name, data));
+    },
+  };
+  await runStream(run.search, params, run.canRead, run.signal, sink);
+  sink.send('done', {});
+  write(() => page.end);
+  await chain;
+  writer.end();
+}
+
+/** Rendered as the script renders them, from the same JSON (its chunks, with context) the stream API would send. */
+async function firstResults(matches: readonly SearchMatch[], shape: MatchShape, readFile: FileReader): Promise<string> {
+  const shaped = await shapeMatches(matches, shape, readFile);
+  return matches.map((match, index) => {
+    const chunks = shaped[index]!['chunkMatches'] as readonly ChunkMatch[] | undefined;
+    const rows = chunks === undefined ? null : resultRows(chunks, FIRST_MARKUP.lines);
+    return resultItem(cut(match, shape), { ...FIRST_MARKUP, timed: index === 0 }, rows).text;
+  }).join('');
+}
+
+/** Lines cut as the stream API cuts them for the script. */
+function cut(match: SearchMatch, shape: MatchShape): SearchMatch {
+  if (shape.maxLineLen < 0 || match.type === 'repo' || match.type === 'commit') return match;
+  return { ...match, lineMatches: match.lineMatches.map((line) => cutLine(line, shape.maxLineLen)) };
+}
