@@ -56,6 +56,12 @@ export const CONTRIBUTORS = inRepository('contributors { totalCount pageInfo { h
 
 export const ANCESTORS = inRepository('commit(rev: "HEAD") { ancestors(first: 10) { totalCount pageInfo { endCursor hasNextPage } nodes { oid subject } } }');
 
+export const TEXT_SEARCH_INDEX = inRepository(`textSearchIndex {
+  repository { name }
+  status { updatedAt contentByteSize contentFilesCount indexShardsCount commit }
+  phases { name state done total rate etaSeconds }
+}`);
+
 export const NODE = 'query($id: ID!) { node(id: $id) { __typename id ... on Repository { name } } }';
 
 const CONNECTION = 'totalCount pageInfo { endCursor hasNextPage } nodes { id name }';

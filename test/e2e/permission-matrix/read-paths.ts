@@ -106,6 +106,7 @@ export const READ_PATHS: readonly ReadPath[] = [
   graphql('repository.comparison fileDiffs', 'repository', gql.COMPARISON, /revised/),
   graphql('repository.contributors', 'repository', gql.CONTRIBUTORS, /Quarry Test/),
   graphql('commit.ancestors', 'repository', gql.ANCESTORS, /Widen the classified plan/),
+  graphql('repository.textSearchIndex (index phases)', 'repository', gql.TEXT_SEARCH_INDEX, /"contentFilesCount":\d+/),
   graphql('node(id:) of the repository id', 'repository', gql.NODE, /"Repository"/, (door, repo) => ({ id: door.idOf(repo) })),
   graphql('repositories(names:)', 'repository', gql.REPOSITORIES_NAMED, SECRET_NAME),
   graphql('repositories(query:)', 'repository', gql.REPOSITORIES_MATCHING, SECRET_NAME),
