@@ -123,7 +123,7 @@ class BatchQueue {
       pos += d.length;
       ends[i] = pos;
     });
-    const batch = { result: this.pool.submit('index-batch', { firstDoc: this.firstDoc, data, ends, paths: null }), settled: false };
+    const batch = { result: this.pool.submit('index-batch', { firstDoc: this.firstDoc, data, ends }), settled: false };
     const settle = (): void => {
       batch.settled = true;
     };

@@ -1,9 +1,10 @@
 /**
- * Gathers the symbol results of a segment's index batches, in doc order: encodings go straight to
- * the segment writer, names into the segment's name indexes, statuses into counts.
+ * Gathers the results of a segment's symbols batches, in doc order: encodings go straight to
+ * the symbols writer, names into the segment's name indexes, statuses into counts.
  */
 import { SYMBOLS_FAILED, SYMBOLS_OK, SYMBOLS_SKIPPED, SYMBOLS_UNSUPPORTED } from '../index/format.js';
-import type { SegmentSymbols, SegmentWriter } from '../index/lmdb/segment-writer.js';
+import type { SegmentSymbolsWriter } from '../index/lmdb/segment-symbols-writer.js';
+import type { SegmentSymbols } from '../index/lmdb/segment-writer.js';
 import type { SymbolCounts } from '../index/manifest.js';
 import type { SymbolBatch } from '../pool/messages.js';
 
@@ -12,7 +13,7 @@ export class SegmentSymbolsBuilder {
   private readonly defined = new Map<string, number[]>();
   private readonly referenced = new Map<string, { docs: number[]; info: number[] }>();
 
-  constructor(private readonly writer: Pick<SegmentWriter, 'addSymbols'>) {}
+  constructor(private readonly writer: Pick<SegmentSymbolsWriter, 'addSymbols'>) {}
 
   /** Batches must arrive in doc order so each name's doc list stays ascending. */
   add(firstDoc: number, batch: SymbolBatch): void {

@@ -37,13 +37,10 @@ export interface IndexBatchTask {
   readonly firstDoc: number;
   readonly data: Uint8Array;
   readonly ends: Uint32Array;
-  /** The docs' paths when symbols are extracted too (they pick the language), else null. */
-  readonly paths: readonly string[] | null;
 }
 
 export interface IndexBatchResult {
   readonly run: PostingRun;
-  readonly symbols: SymbolBatch | null;
   readonly blockMaps: BlockMapBatch;
 }
 

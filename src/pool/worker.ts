@@ -149,7 +149,7 @@ function runDiffPostings(task: DiffPostingsJob): Moved<DiffPostingsRun> {
   return moved(run, [run.keys.buffer, run.ends.buffer, run.bytes.buffer]);
 }
 
-async function runIndexBatch(task: IndexBatchTask): Promise<Moved<IndexBatchResult>> {
+function runIndexBatch(task: IndexBatchTask): Moved<IndexBatchResult> {
   runTables ??= { extractor: new TrigramExtractor(), counts: new Uint32Array(1 << 24) };
   const docs: Uint8Array[] = [];
   let start = 0;
@@ -157,15 +157,7 @@ async function runIndexBatch(task: IndexBatchTask): Promise<Moved<IndexBatchResu
     docs.push(task.data.subarray(start, end));
     start = end;
   }
-  const result = {
-    run: buildRun(runTables, task.firstDoc, docs),
-    symbols: task.paths ? extractBatch(task.paths, docs) : null,
-    blockMaps: encodeBlockMaps(task.firstDoc, docs),
-  };
-  if (task.paths) await freeParsedTrees();
-  const { run, symbols, blockMaps } = result;
-  const symbolBuffers = symbols
-    ? [symbols.status.buffer, symbols.data.buffer, symbols.ends.buffer, symbols.referenceInfo.buffer, symbols.importData.buffer, symbols.importEnds.buffer]
-    : [];
-  return moved(result, [run.trigrams.buffer, run.ends.buffer, run.firstIds.buffer, run.lastIds.buffer, run.bytes.buffer, blockMaps.docs.buffer, blockMaps.data.buffer, blockMaps.ends.buffer, ...symbolBuffers]);
+  const result = { run: buildRun(runTables, task.firstDoc, docs), blockMaps: encodeBlockMaps(task.firstDoc, docs) };
+  const { run, blockMaps } = result;
+  return moved(result, [run.trigrams.buffer, run.ends.buffer, run.firstIds.buffer, run.lastIds.buffer, run.bytes.buffer, blockMaps.docs.buffer, blockMaps.data.buffer, blockMaps.ends.buffer]);
 }

@@ -9,11 +9,13 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { COL_SYMBOL_STATUS, CONTENT_FILE, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, META_FILE } from '../format.js';
 import { lmdbBytes, requireSpace } from './disk-space.js';
 import { writeSeal } from './segment-seal.js';
-import { symbolIndexEntries, type SegmentSymbols, type SegmentWriter } from './segment-writer.js';
+import { symbolIndexEntries, type SegmentSymbols } from './segment-writer.js';
 import { WRITABLE, WriteTracker } from './writes.js';
 
-export interface SegmentSymbolsWriter extends Pick<SegmentWriter, 'addSymbols'> {
+export interface SegmentSymbolsWriter {
   readonly dir: string;
+  /** The encoded FileSymbols of a doc, and of its language and imports alone (any order, at most once per doc). */
+  addSymbols(doc: number, encoded: Uint8Array, imports: Uint8Array): void;
   /** Writes the name indexes and status column, then seals the copy. */
   finish(symbols: SegmentSymbols): Promise<void>;
   abort(): Promise<void>;

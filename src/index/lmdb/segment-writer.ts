@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import {
-  COL_BLOBS, COL_CRC_BLOCKS, COL_CRC_CONTENT, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES, COL_SYMBOL_STATUS,
-  CONTENT_FILE, DB_BLOCK_MAPS, DB_SYMBOL_DEFS, DB_SYMBOL_IMPORTS, DB_SYMBOL_REFS, DB_SYMBOLS, FORMAT_VERSION, META_FILE, type SegmentInfo,
+  COL_BLOBS, COL_CRC_BLOCKS, COL_CRC_CONTENT, COL_DICT_LOC, COL_DICT_TRI, COL_FLAGS, COL_INFO, COL_PATHS, COL_SIZES,
+  CONTENT_FILE, DB_BLOCK_MAPS, FORMAT_VERSION, META_FILE, type SegmentInfo,
 } from '../format.js';
 import { Writer } from '../../model/varint.js';
 import { BLOCK_MAP_PARAMS, hasBlockMap } from '../block-map.js';
@@ -37,11 +37,9 @@ export interface SegmentSymbols {
 export interface SegmentWriter {
   readonly dir: string;
   addDocument(doc: number, content: Uint8Array): Promise<void>;
-  /** The encoded FileSymbols of a doc, and of its language and imports alone (any order, at most once per doc). */
-  addSymbols(doc: number, encoded: Uint8Array, imports: Uint8Array): void;
   /** A doc's stored block map (block-map.ts encodeBlockMap with BLOCK_MAP_PARAMS), for every doc that has one. */
   addBlockMap(doc: number, map: Uint8Array): void;
-  finish(docs: SegmentDocs, postings: MergedPostings, symbols?: SegmentSymbols | null): Promise<SegmentInfo>;
+  finish(docs: SegmentDocs, postings: MergedPostings): Promise<SegmentInfo>;
   abort(): Promise<void>;
 }
 
@@ -52,8 +50,6 @@ export function createSegmentWriter(dir: string): SegmentWriter {
   const contentEnv = open({ path: join(dir, CONTENT_FILE), noSubdir: true, maxDbs: 4, noMemInit: true, ...WRITABLE });
   const space = new DiskSpace(disk, join(dir, CONTENT_FILE), 'the new index segment');
   const content = contentEnv.openDB({ name: 'content', encoding: 'binary', keyEncoding: 'uint32' });
-  const symbolDb = contentEnv.openDB({ name: DB_SYMBOLS, encoding: 'binary', keyEncoding: 'uint32' });
-  const importsDb = contentEnv.openDB({ name: DB_SYMBOL_IMPORTS, encoding: 'binary', keyEncoding: 'uint32' });
   const blockMapDb = contentEnv.openDB({ name: DB_BLOCK_MAPS, encoding: 'binary', keyEncoding: 'uint32' });
   const contentCrcs: number[] = [];
   const mappedDocs = new Set<number>();
@@ -78,17 +74,12 @@ export function createSegmentWriter(dir: string): SegmentWriter {
       pendingBytes += bytes.length;
       if (pendingBytes >= MAX_PENDING_BYTES) await flushAndRequire(0);
     },
-    addSymbols(doc, encoded, imports) {
-      space.add(lmdbBytes(encoded.length) + lmdbBytes(imports.length));
-      writes.track(symbolDb.put(doc, encoded));
-      writes.track(importsDb.put(doc, imports));
-    },
     addBlockMap(doc, map) {
       mappedDocs.add(doc);
       space.add(lmdbBytes(map.length));
       writes.track(blockMapDb.put(doc, map));
     },
-    async finish(docs, postings, symbols = null) {
+    async finish(docs, postings) {
       await writes.settled();
       contentOpen = false;
       const end = committedEnd(contentEnv);
@@ -97,7 +88,7 @@ export function createSegmentWriter(dir: string): SegmentWriter {
       const crcs = Uint32Array.from(docs.paths, (_, doc) => contentCrcs[doc] ?? 0);
       // A reader trusts the maps only if every doc that should have one has it.
       const mapped = docs.sizes.every((size, doc) => !hasBlockMap(size, BLOCK_MAP_PARAMS) || mappedDocs.has(doc));
-      return writeMeta(dir, docs, postings, symbols, crcs, mapped);
+      return writeMeta(dir, docs, postings, crcs, mapped);
     },
     async abort() {
       if (contentOpen) {
@@ -111,7 +102,7 @@ export function createSegmentWriter(dir: string): SegmentWriter {
 }
 
 async function writeMeta(
-  dir: string, docs: SegmentDocs, postings: MergedPostings, symbols: SegmentSymbols | null, contentCrcs: Uint32Array, blockMapped: boolean,
+  dir: string, docs: SegmentDocs, postings: MergedPostings, contentCrcs: Uint32Array, blockMapped: boolean,
 ): Promise<SegmentInfo> {
   const info: SegmentInfo = {
     formatVersion: FORMAT_VERSION,
@@ -131,13 +122,10 @@ async function writeMeta(
     [COL_CRC_BLOCKS, bytesOf(Uint32Array.from(postings.blocks, (block) => crc32(block)))],
     [COL_CRC_CONTENT, bytesOf(contentCrcs)],
   ]);
-  if (symbols) columns.set(COL_SYMBOL_STATUS, symbols.status);
   // info goes last: a reader that finds it knows every other column is there.
   columns.set(COL_INFO, Buffer.from(JSON.stringify(info)));
-  const symbolEntries = symbols ? symbolIndexEntries(symbols) : null;
   let needed = 0;
   for (const bytes of [...columns.values(), ...postings.blocks]) needed += lmdbBytes(bytes.length);
-  for (const [key, value] of [...(symbolEntries?.defs ?? []), ...(symbolEntries?.refs ?? [])]) needed += lmdbBytes(Buffer.byteLength(key) + value.length);
   requireSpace(dirname(dir), needed, 'the new index segment\'s postings');
 
   const writes = new WriteTracker(dirname(dir), 'writing the new index segment');
@@ -149,12 +137,6 @@ async function writeMeta(
     const cols: Database<Uint8Array, string> = env.openDB({ name: 'cols', encoding: 'binary' });
     const blocks: Database<Uint8Array, number> = env.openDB({ name: 'blocks', encoding: 'binary', keyEncoding: 'uint32' });
     postings.blocks.forEach((block, i) => writes.track(blocks.put(i, block)));
-    if (symbolEntries) {
-      const defs: Database<Uint8Array, string> = env.openDB({ name: DB_SYMBOL_DEFS, encoding: 'binary' });
-      for (const [key, value] of symbolEntries.defs) writes.track(defs.put(key, value));
-      const refs: Database<Uint8Array, string> = env.openDB({ name: DB_SYMBOL_REFS, encoding: 'binary' });
-      for (const [key, value] of symbolEntries.refs) writes.track(refs.put(key, value));
-    }
     for (const [name, bytes] of columns) writes.track(cols.put(name, bytes));
     await writes.settled();
     await writes.track(env.flushed);
