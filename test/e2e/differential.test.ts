@@ -4,9 +4,9 @@
  * matcher engines (auto = Hyperscan, falling back to JS only where it must), case-sensitive and not.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { commitAll, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
+import { gitGrepRows } from '../git/git-grep.js';
 import { buildCorpus, CORPUS_MAX_FILE_SIZE, largeFiles } from './corpus.js';
 import { addAndIndex, createEngineFixture, matchedLines, type EngineFixture } from './engine-fixture.js';
 
@@ -17,17 +17,7 @@ let source = '';
 let fixture: EngineFixture;
 
 function gitGrep(pattern: string, fixed: boolean, ignoreCase: boolean): string[] {
-  const args = ['grep', '-z', '-n', '-I', '--no-color', ...(ignoreCase ? ['-i'] : []), fixed ? '-F' : '-P', '-e', pattern, 'HEAD', '--', '.', ':(exclude)big/huge.txt'];
-  let out = '';
-  try {
-    out = execFileSync('git', args, { cwd: source, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' }, maxBuffer: 64 << 20 });
-  } catch (err) {
-    if ((err as { status?: number }).status !== 1) throw err;
-  }
-  return out.split('\n').filter(Boolean).map((row) => {
-    const [path, line] = row.replace(/^HEAD:/, '').split('\0');
-    return `${path}:${line}`;
-  }).sort();
+  return gitGrepRows(source, [...(ignoreCase ? ['-i'] : []), fixed ? '-F' : '-P', '-e', pattern, 'HEAD', '--', '.', ':(exclude)big/huge.txt']);
 }
 
 function quote(text: string): string {

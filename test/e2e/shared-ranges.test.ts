@@ -5,10 +5,10 @@
  * Every matched line equals git grep's, and no match is reported twice.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import type { FileMatch } from '../../src/model/result.js';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
+import { gitGrepRows } from '../git/git-grep.js';
 import { addAndIndex, createEngineFixture, matchedLines, type EngineFixture } from './engine-fixture.js';
 
 /** Two ranges of 2,048 documents or more (src/search/tasks.ts) with 2 threads. */
@@ -27,16 +27,7 @@ function clusteredFile(i: number): string {
 }
 
 function gitGrep(pattern: string): string[] {
-  let out = '';
-  try {
-    out = execFileSync('git', ['grep', '-z', '-n', '-I', '--no-color', '-P', '-e', pattern, 'HEAD'], { cwd: source, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' }, maxBuffer: 64 << 20 });
-  } catch (err) {
-    if ((err as { status?: number }).status !== 1) throw err;
-  }
-  return out.split('\n').filter(Boolean).map((row) => {
-    const [path, line] = row.replace(/^HEAD:/, '').split('\0');
-    return `${path}:${line}`;
-  }).sort();
+  return gitGrepRows(source, ['-P', '-e', pattern, 'HEAD']);
 }
 
 before(async () => {
