@@ -4,6 +4,7 @@
  * Retry-After is honoured up to a cap), each attempt under a timeout. Failures become
  * ResearchFailure with a message that says what to fix; the key is sent, never logged or quoted.
  */
+import { attemptDeadline } from './attempt-deadline.js';
 import { ResearchFailure } from './brain.js';
 
 export interface ToolCall {
@@ -91,27 +92,31 @@ export async function complete(endpoint: ModelEndpoint, request: ChatRequest, si
   if (endpoint.apiKey !== null) headers['Authorization'] = `Bearer ${endpoint.apiKey}`;
   const url = `${endpoint.url.replace(/\/+$/, '')}/chat/completions`;
   for (let attempt = 0; ; attempt++) {
-    const attemptSignal = AbortSignal.any([signal, AbortSignal.timeout(endpoint.timeoutMs)]);
-    let response: Response;
+    const deadline = attemptDeadline(signal, endpoint.timeoutMs);
+    let response: Response | null = null;
     try {
-      response = await fetch(url, { method: 'POST', headers, body, signal: attemptSignal });
+      response = await deadline.race(fetch(url, { method: 'POST', headers, body, signal: deadline.signal }));
       if ((response.status === 429 || response.status >= 500) && attempt < endpoint.retries) {
         await response.body?.cancel();
+        deadline.dispose();
         await sleep(retryDelay(response, attempt, endpoint.backoffMs), signal);
         if (signal.aborted) throw signal.reason;
         continue;
       }
-      if (!response.ok) throw refused(endpoint, response.status, await response.text().catch(() => ''));
+      if (!response.ok) throw refused(endpoint, response.status, await deadline.race(response.text().catch(() => '')));
+      return await deadline.race(readReply(response, signal));
     } catch (err) {
       if (err instanceof ResearchFailure || signal.aborted) throw err;
-      const timedOut = attemptSignal.aborted;
+      if (deadline.timedOut) response?.body?.cancel().catch(() => undefined);
       if (attempt < endpoint.retries) {
+        deadline.dispose();
         await sleep(endpoint.backoffMs * 2 ** attempt, signal);
         continue;
       }
-      throw timedOut ? unreachable(endpoint, `no answer within ${endpoint.timeoutMs / 1000} s, ${attempt + 1} attempts`) : unreachable(endpoint, causeOf(err));
+      throw deadline.timedOut ? unreachable(endpoint, `no answer within ${endpoint.timeoutMs / 1000} s, ${attempt + 1} attempts`) : unreachable(endpoint, causeOf(err));
+    } finally {
+      deadline.dispose();
     }
-    return readReply(response, signal);
   }
 }
 
