@@ -22,14 +22,18 @@ export interface Snapshot {
 
 /** The changes after `since`, each with its row's present value; one round trip, cheap when there are none. */
 export async function readChangesSince(client: pg.Client, since: number): Promise<Replay> {
-  const { rows } = await client.query<StoredRow & { pruned: string }>(
-    `SELECT h.pruned_through::text AS pruned, c.seq::text AS seq, c.tbl, c.key, r.value::text AS value, r.version::text AS version
-       FROM quarry_store_log_horizon h
-       LEFT JOIN quarry_store_changes c ON c.seq > $1
-       LEFT JOIN quarry_store_rows r ON r.tbl = c.tbl AND r.key = c.key
-      ORDER BY c.seq`, [since]);
+  // Named: prepared once per connection, so the statement asked before every request is not planned each time.
+  const { rows } = await client.query<StoredRow & { pruned: string }>({
+    name: 'quarry_changes_since',
+    text: `SELECT (SELECT pruned_through FROM quarry_store_log_horizon)::text AS pruned,
+            c.seq::text AS seq, c.tbl, c.key, r.value::text AS value, r.version::text AS version
+       FROM (VALUES (1)) AS one (x)
+       LEFT JOIN (quarry_store_changes c LEFT JOIN quarry_store_rows r ON r.tbl = c.tbl AND r.key = c.key) ON c.seq > $1
+      ORDER BY c.seq`,
+    values: [since],
+  });
   if (rows.length > 0 && Number(rows[0]!.pruned) > since) return { kind: 'pruned' };
-  // No change after `since`: the one row is the horizon's, its change columns null.
+  // No change after `since`: one row, its change columns null.
   return { kind: 'changes', rows: rows.filter((row) => row.seq !== null) };
 }
 
