@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { makeTempDir, removeDir } from '../git/fixtures.js';
 import { postgresMissing, startPostgres, type PostgresServer } from '../store/postgres-server.js';
 import { BIN } from './cli-process.js';
+import { freshRequest } from './fresh-request.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 
 interface Answer { readonly status: number; readonly retryAfter: string | null; readonly body: string }
@@ -17,16 +18,19 @@ interface Answer { readonly status: number; readonly retryAfter: string | null; 
 /** A bound on each request: an outage must be answered, never waited out. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-async function ask(server: ServerProcess, path: string, init: RequestInit = {}): Promise<Answer> {
-  const response = await fetch(`${server.url}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() };
+type Init = { method?: string; headers?: Record<string, string>; body?: string };
+
+async function ask(server: ServerProcess, path: string, init: Init = {}): Promise<Answer> {
+  const response = await freshRequest(`${server.url}${path}`, { ...init, timeoutMs: REQUEST_TIMEOUT_MS });
+  const retryAfter = response.headers['retry-after'];
+  return { status: response.status, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, body: response.body };
 }
 
-const currentUser = (token: string): RequestInit => ({
+const currentUser = (token: string): Init => ({
   method: 'POST', headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ query: '{ currentUser { username } }' }),
 });
 
-async function askUntil(server: ServerProcess, path: string, init: RequestInit, done: (answer: Answer) => boolean, what: string): Promise<Answer> {
+async function askUntil(server: ServerProcess, path: string, init: Init, done: (answer: Answer) => boolean, what: string): Promise<Answer> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const answer = await ask(server, path, init);

@@ -10,24 +10,30 @@ import { after, before, describe, it } from 'node:test';
 import { makeTempDir, removeDir } from '../git/fixtures.js';
 import { postgresMissing, startPostgres, type PostgresServer } from '../store/postgres-server.js';
 import { BIN } from './cli-process.js';
+import { freshRequest } from './fresh-request.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 
 interface Answer { readonly status: number; readonly body: any }
 
 async function graphql(server: ServerProcess, token: string, query: string): Promise<Answer> {
-  const response = await fetch(`${server.url}/.api/graphql`, {
+  const response = await freshRequest(`${server.url}/.api/graphql`, {
     method: 'POST', headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ query }),
   });
-  return { status: response.status, body: await response.json().catch(() => null) };
+  let body: any = null;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return { status: response.status, body };
 }
 
 async function listTools(server: ServerProcess, token: string): Promise<number> {
-  const response = await fetch(`${server.url}/.api/mcp`, {
+  const response = await freshRequest(`${server.url}/.api/mcp`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `token ${token}` },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
   });
-  await response.arrayBuffer();
   return response.status;
 }
 
