@@ -121,6 +121,32 @@ describe('PostgreSQL engine: outages and the change log', { skip: postgresMissin
     assert.equal(findAccessToken(c, doomed.token), undefined);
   });
 
+  it('a database that stops answering (its backends frozen) fails the catch-up after its timeout, and the node reconnects', async () => {
+    const url = server.createDatabase();
+    const a = await openOn(url, 'frozen_a', { ...FAST, catchUpTimeoutMs: 1_000 });
+    createUser(a, { username: 'before' });
+    await a.root.committed();
+    const pids = server.query(url, `SELECT pid FROM pg_stat_activity WHERE application_name = 'frozen_a'`).map(Number);
+    assert.equal(pids.length, 2, 'the writer and the listener');
+    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    try {
+      await assert.rejects(a.root.refresh(), (error) => isQuarryError(error, 'STORE_UNAVAILABLE') && /did not answer/.test(error.message));
+      await eventually(() => a.root.available, 'node reconnecting on new connections');
+      await a.root.refresh();
+      createUser(a, { username: 'after' });
+      await a.root.committed();
+    } finally {
+      for (const pid of pids) {
+        try {
+          process.kill(pid, 'SIGCONT');
+        } catch {
+          // Already gone.
+        }
+      }
+    }
+    assert.deepEqual(server.query(url, `SELECT count(*) FROM quarry_store_rows WHERE tbl = 'usernames'`), ['2']);
+  });
+
   it('PostgreSQL restarted under a node: unavailable while down, back by itself once it is up', async () => {
     const url = server.createDatabase();
     const a = await openOn(url, 'restart_a', { minBackoffMs: 100, maxBackoffMs: 1_000 });
