@@ -88,7 +88,8 @@ describe('PostgreSQL engine across nodes', { skip: postgresMissing() ?? false },
     await openOn(url);
     await openOn(url);
     assert.deepEqual(server.query(url, 'SELECT version, name FROM quarry_schema_migrations ORDER BY version'), readMigrations().map((m) => `${m.version}|${m.name}`));
-    assert.deepEqual(server.query(url, "SELECT count(*) FROM pg_tables WHERE tablename LIKE 'quarry_store_%'"), ['3']);
+    const tables = server.query(url, "SELECT tablename FROM pg_tables WHERE tablename LIKE 'quarry_store_%'");
+    for (const table of ['quarry_store_rows', 'quarry_store_changes', 'quarry_store_log_horizon']) assert.ok(tables.includes(table), table);
   });
 
   it('a database that cannot be reached at start is STORE_UNAVAILABLE, saying why', async () => {
