@@ -169,7 +169,7 @@ export function createHttpServer<Auth = unknown>(options: HttpServerOptions<Auth
     }
   });
 
-  const storeAway = options.metrics?.counter('quarry_http_store_unavailable_total', 'Requests answered 503 because the shared store could not be reached.', 'reason');
+  const storeAway = options.catchUp === undefined ? undefined : options.metrics?.counter('quarry_http_store_unavailable_total', 'Requests answered 503 because the shared store could not be reached.', 'reason');
   let away = false;
   const unavailable = (reply: Reply, error: unknown, closeConnection: boolean): void => {
     storeAway?.inc('catch-up');
