@@ -31,6 +31,12 @@ export interface StartServerOptions {
   /** Serve even when uWebSockets.js fell back to its slow pure-JS server. */
   readonly allowJsFallback?: boolean;
   readonly log?: (line: string) => void;
+  /**
+   * On a shared database (PostgreSQL), each request first catches up with the changes other
+   * servers committed (one round trip), so revocations hold on the next request. Default true;
+   * false only to measure what that costs (bench/store/catch-up.bench.ts).
+   */
+  readonly catchUpPerRequest?: boolean;
 }
 
 export interface RunningServer {
@@ -70,6 +76,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const server: HttpServer = http.createHttpServer({
     authenticate,
     maxBodyBytes: () => config.maxBodyBytes ?? settings().http.maxBodyBytes, onLog: log, metrics, limits: edge.limits, guard: edge.guard,
+    ...(config.databaseUrl !== null && options.catchUpPerRequest !== false ? { catchUp: () => services.store.root.refresh() } : {}),
     routes: [
       ...createServerOps(services, {
         metrics, authorizeScrape: edge.authorizeScrape, stopping: () => stopping, requestsInFlight: () => server.requestsInFlight,

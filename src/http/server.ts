@@ -4,7 +4,7 @@
  * body (bounded), dispatches through the route table, records metrics, and shuts down gracefully.
  * Only this folder sees uWS.
  */
-import { createError, errorMessage } from '../errors.js';
+import { createError, errorMessage, publicMessage, QuarryError } from '../errors.js';
 import { discardBody, hasBody, readBody, type BodyResult } from './body.js';
 import type { Admission, Caller, CallerLimiter } from './caller-limits.js';
 import type { Metrics } from './metrics.js';
@@ -23,6 +23,13 @@ interface ServerOptions<Auth> {
   readonly limits?: EdgeLimits<Auth>;
   /** Asked before any handler runs (after the limits): a refusal is the answer. */
   readonly guard?: (request: RequestHead<Auth>) => EdgeRefusal | null;
+  /**
+   * Awaited before a request is admitted or its credentials read (routes marked `unlimited`
+   * aside): a shared store catching up with what other servers committed, so a revocation made
+   * anywhere holds here from the next request on. A rejection is answered 503 with Retry-After
+   * (the error's `details.retryAfterSeconds`, else 1): the store is away, try again.
+   */
+  readonly catchUp?: () => Promise<void>;
 }
 
 /**
@@ -102,48 +109,76 @@ export function createHttpServer<Auth = unknown>(options: HttpServerOptions<Auth
       },
     });
     if (closing) return reply.text(503, 'server is shutting down');
-    const admission = admit(match, head);
-    if (admission !== null && !(admission instanceof Promise)) {
-      // Refused before its body was read: the body is read and dropped first, so the answer
-      // reaches a client still uploading; a body over the limit is cut off by closing instead.
-      if (!admission.ok) {
-        if (!hasBody(head)) return tooMany(reply, admission, false);
-        return void discardBody(res, head, options.maxBodyBytes()).then((drained) => {
-          if (!head.aborted) tooMany(reply, admission, !drained);
-        });
-      }
-      release = admission.release;
+    if (options.catchUp !== undefined && !(match.kind === 'found' && match.route.unlimited === true)) {
+      // The body is read meanwhile: uWS drops chunks that arrive with no onData waiting.
+      const early = readBody(res, head, options.maxBodyBytes());
+      return void options.catchUp().then(() => {
+        if (away) log('http: the store is reachable again');
+        away = false;
+        serve(early);
+      }, (error: unknown) => early.then((result) => {
+        if (!head.aborted) unavailable(reply, error, !result.ok);
+      }));
     }
-    const body = readBody(res, head, options.maxBodyBytes());
-    const answer = async (result: BodyResult): Promise<void> => {
-      if (!result.ok) {
-        if (result.status !== 0) reply.send(result.status, `${result.message}\n`, { 'Content-Type': 'text/plain; charset=utf-8' }, { closeConnection: result.status === 413 });
-        return;
+    return serve(null);
+
+    /** The request once the store caught up; `early`: its body, already being read. */
+    function serve(early: Promise<BodyResult> | null): void {
+      const admission = admit(match, head);
+      if (admission !== null && !(admission instanceof Promise)) {
+        // Refused before its body was read: the body is read and dropped first, so the answer
+        // reaches a client still uploading; a body over the limit is cut off by closing instead.
+        if (!admission.ok) {
+          if (early !== null) return void early.then((result) => { if (!head.aborted) tooMany(reply, admission, !result.ok); });
+          if (!hasBody(head)) return tooMany(reply, admission, false);
+          return void discardBody(res, head, options.maxBodyBytes()).then((drained) => {
+            if (!head.aborted) tooMany(reply, admission, !drained);
+          });
+        }
+        release = admission.release;
       }
-      const refusal = options.guard?.(head) ?? null;
-      if (refusal !== null) return reply.send(refusal.status, refusal.body, refusal.headers);
-      if (match.kind !== 'found') return answerUnmatched(match, head, reply);
-      try {
-        head.body = result.body;
-        await match.route.handler(head, reply);
-      } catch (err) {
-        log(`http: ${head.method} ${head.path} failed: ${errorMessage(err)}`);
-        reply.json(500, { error: 'internal server error' });
-      }
-      if (!reply.finished) {
-        log(`http: ${head.method} ${head.path} handler returned without answering`);
-        reply.json(500, { error: 'internal server error' });
-      }
-    };
-    if (!(admission instanceof Promise)) return void body.then(answer);
-    // Queued: the body is read meanwhile; the slot, once granted, is released when the reply ends.
-    void Promise.all([body, admission]).then(([result, admitted]) => {
-      if (!admitted.ok) return reply.finished ? undefined : tooMany(reply, admitted, false);
-      if (reply.finished) return admitted.release();
-      release = admitted.release;
-      return answer(result);
-    });
+      const body = early ?? readBody(res, head, options.maxBodyBytes());
+      const answer = async (result: BodyResult): Promise<void> => {
+        if (!result.ok) {
+          if (result.status !== 0) reply.send(result.status, `${result.message}\n`, { 'Content-Type': 'text/plain; charset=utf-8' }, { closeConnection: result.status === 413 });
+          return;
+        }
+        const refusal = options.guard?.(head) ?? null;
+        if (refusal !== null) return reply.send(refusal.status, refusal.body, refusal.headers);
+        if (match.kind !== 'found') return answerUnmatched(match, head, reply);
+        try {
+          head.body = result.body;
+          await match.route.handler(head, reply);
+        } catch (err) {
+          log(`http: ${head.method} ${head.path} failed: ${errorMessage(err)}`);
+          reply.json(500, { error: 'internal server error' });
+        }
+        if (!reply.finished) {
+          log(`http: ${head.method} ${head.path} handler returned without answering`);
+          reply.json(500, { error: 'internal server error' });
+        }
+      };
+      if (!(admission instanceof Promise)) return void body.then(answer);
+      // Queued: the body is read meanwhile; the slot, once granted, is released when the reply ends.
+      void Promise.all([body, admission]).then(([result, admitted]) => {
+        if (!admitted.ok) return reply.finished ? undefined : tooMany(reply, admitted, false);
+        if (reply.finished) return admitted.release();
+        release = admitted.release;
+        return answer(result);
+      });
+    }
   });
+
+  const storeAway = options.catchUp === undefined ? undefined : options.metrics?.counter('quarry_http_store_unavailable_total', 'Requests answered 503 because the shared store could not be reached.', 'reason');
+  let away = false;
+  const unavailable = (reply: Reply, error: unknown, closeConnection: boolean): void => {
+    storeAway?.inc('catch-up');
+    // Once per outage: every request of an outage fails alike.
+    if (!away) log(`http: the store is unavailable, answering 503 until it is back: ${errorMessage(error)}`);
+    away = true;
+    const retry = error instanceof QuarryError && typeof error.details['retryAfterSeconds'] === 'number' ? error.details['retryAfterSeconds'] : 1;
+    reply.send(503, `${publicMessage(error)}\n`, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(retry) }, { closeConnection });
+  };
 
   return {
     binding,

@@ -27,7 +27,7 @@ export function createServerOps(services: Pick<Services, 'store' | 'catalog' | '
     metrics: deps.metrics,
     authorizeScrape: deps.authorizeScrape,
     // One read of each environment: a health check must cost nothing, and listing the catalog decodes every manifest.
-    problems: () => (deps.stopping() ? ['pool'] : [...probe('store', () => store.meta.get('health')), ...probe('catalog', () => catalog.get(''))]),
+    problems: () => (deps.stopping() ? ['pool'] : [...probe('store', () => storeReachable(store)), ...probe('catalog', () => catalog.get(''))]),
     gauges: () => ({
       poolQueueDepth: pool.queueSize, poolThreads: pool.threads, requestsInFlight: deps.requestsInFlight(),
       indexes: indexTotals(catalog), indexPhases: indexPhaseGauges(readRunningProgress(services.config.dataDir)), uptimeSeconds: (Date.now() - startedAt) / 1000,
@@ -53,6 +53,12 @@ function indexPhaseGauges(runs: ReadonlyMap<string, RunProgress>): IndexPhaseGau
       rate: under.reduce((n, p) => n + p.rate, 0), etaSeconds: under.reduce((n, p) => Math.max(n, p.etaSeconds ?? 0), 0),
     };
   });
+}
+
+/** A shared database that cannot be reached (PostgreSQL reconnecting) makes the store unhealthy. */
+function storeReachable(store: Services['store']): void {
+  if (!store.root.available) throw new Error('store unavailable');
+  store.meta.get('health');
 }
 
 function probe(name: string, check: () => unknown): string[] {

@@ -38,7 +38,17 @@ export interface StoreEngine {
   readonly flushed: Promise<unknown>;
   /** Settles once every write made so far is committed where every process sharing the store reads it; rejects as `flushed` does. */
   committed(): Promise<unknown>;
-  /** Brings reads up to date with every write committed by any process before the call (LMDB's reads always are). */
+  /**
+   * Brings reads up to date with every write committed by any process before the call (LMDB's
+   * reads always are). Rejects with STORE_UNAVAILABLE (details.retryAfterSeconds) while the
+   * database cannot be reached, rather than waiting for it.
+   */
   refresh(): Promise<void>;
+  /** Moves whenever reads change other than by this process's own writes (PostgreSQL: replays, undone writes); LMDB: always 0. */
+  readonly outsideChanges: number;
+  /** Moves whenever writes of this process are undone (refused with STORE_CONFLICT, or lost with the connection); LMDB: always 0. */
+  readonly undoneWrites: number;
+  /** False while the database cannot be reached (PostgreSQL reconnecting); LMDB: always true. */
+  readonly available: boolean;
   close(): Promise<void>;
 }

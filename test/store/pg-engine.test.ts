@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isQuarryError } from '../../src/errors.js';
+import { storeGeneration } from '../../src/store/generation.js';
 import { openStoreAt } from '../../src/store/open.js';
+import { readMigrations } from '../../src/store/pg/migrate.js';
 import type { Store } from '../../src/store/records.js';
 import { getSiteConfig, updateSiteConfig } from '../../src/store/site-config.js';
 import { createAccessToken, findAccessToken, revokeAccessToken } from '../../src/store/tokens.js';
@@ -62,6 +64,7 @@ describe('PostgreSQL engine across nodes', { skip: postgresMissing() ?? false },
     assert.equal(getSiteConfig(b).id, base);
     updateSiteConfig(a, base, '{"search.defaultTimeoutSeconds": 11}');
     updateSiteConfig(b, base, '{"search.defaultTimeoutSeconds": 22}');
+    const pendingStamps = [storeGeneration(a), storeGeneration(b)];
     const outcomes = await Promise.allSettled([a.root.flushed, b.root.flushed]);
     const winner = outcomes.findIndex((o) => o.status === 'fulfilled');
     const loser = outcomes.findIndex((o) => o.status === 'rejected');
@@ -70,6 +73,10 @@ describe('PostgreSQL engine across nodes', { skip: postgresMissing() ?? false },
     assert.ok(isQuarryError(refusal.reason, 'STORE_CONFLICT'), String(refusal.reason));
     const expected = [11, 22][winner];
     await Promise.all([a.root.refresh(), b.root.refresh()]);
+    // Both bumped the generation to the same number; what the loser derived from its refused state must not pass for the winner's.
+    const loserStore = [a, b][loser]!;
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.notEqual(storeGeneration(loserStore), pendingStamps[loser], 'the refused write moved the loser\'s generation stamp');
     for (const store of [a, b, await openOn(url)]) {
       assert.equal(getSiteConfig(store).effective.search.defaultTimeoutSeconds, expected);
       assert.equal(getSiteConfig(store).id, base + 1);
@@ -80,8 +87,9 @@ describe('PostgreSQL engine across nodes', { skip: postgresMissing() ?? false },
     const url = server.createDatabase();
     await openOn(url);
     await openOn(url);
-    assert.deepEqual(server.query(url, 'SELECT version, name FROM quarry_schema_migrations ORDER BY version'), ['1|001_store.sql']);
-    assert.deepEqual(server.query(url, "SELECT count(*) FROM pg_tables WHERE tablename LIKE 'quarry_store_%'"), ['2']);
+    assert.deepEqual(server.query(url, 'SELECT version, name FROM quarry_schema_migrations ORDER BY version'), readMigrations().map((m) => `${m.version}|${m.name}`));
+    const tables = server.query(url, "SELECT tablename FROM pg_tables WHERE tablename LIKE 'quarry_store_%'");
+    for (const table of ['quarry_store_rows', 'quarry_store_changes', 'quarry_store_log_horizon']) assert.ok(tables.includes(table), table);
   });
 
   it('a database that cannot be reached at start is STORE_UNAVAILABLE, saying why', async () => {

@@ -14,6 +14,10 @@ export interface PostgresServer {
   createDatabase(): string;
   /** Runs one SQL statement through psql; its rows, columns separated by `|`. */
   query(url: string, sql: string): string[];
+  /** Stops the server, keeping its data (`-m fast`: sessions are told and closed, as in a restart). */
+  halt(): void;
+  /** Starts it again on the same port and data. */
+  resume(): void;
   stop(): void;
 }
 
@@ -60,7 +64,12 @@ export async function startPostgres(): Promise<PostgresServer> {
   const data = join(root, 'data');
   const port = await freePort();
   run(initdb, ['-D', data, '-A', 'trust', '-U', 'quarry', '-E', 'UTF8', '--no-sync']);
-  run(pgCtl, ['-D', data, '-l', join(root, 'log'), '-w', '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  let running = false;
+  const start = (): void => {
+    run(pgCtl, ['-D', data, '-l', join(root, 'log'), '-w', '-t', '120', '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    running = true;
+  };
+  start();
   const base = `postgres://quarry@127.0.0.1:${port}`;
   let databases = 0;
   return {
@@ -73,9 +82,14 @@ export async function startPostgres(): Promise<PostgresServer> {
       const out = execFileSync(psql, ['-At', '-c', sql, url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
       return out.split('\n').filter((line) => line !== '');
     },
+    halt() {
+      run(pgCtl, ['-D', data, '-m', 'fast', '-w', '-t', '120', 'stop']);
+      running = false;
+    },
+    resume: start,
     stop() {
       try {
-        run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        if (running) run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(root, { recursive: true, force: true });
       }

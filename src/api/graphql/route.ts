@@ -29,7 +29,8 @@ export function graphqlRoute(deps: GraphQLRouteDeps): Route<Authentication> {
         { body: request.body, name: request.query.toString() },
         { principal, get signal() { return request.signal; } },
       );
-      reply.send(response.status, response.body, JSON_VARY_AUTHORIZATION);
+      // 503: the writes could not be committed (the database is away); a retry may succeed.
+      reply.send(response.status, response.body, response.status === 503 ? { ...JSON_VARY_AUTHORIZATION, 'Retry-After': '1' } : JSON_VARY_AUTHORIZATION);
     },
   };
 }

@@ -24,6 +24,11 @@ export function openLmdbEngine(path: string): StoreEngine {
     committed: () => Promise.resolve(),
     // Every read opens a fresh LMDB read snapshot: nothing to catch up on.
     refresh: () => Promise.resolve(),
+    // Other processes' writes show through LMDB itself, read by read: no replay to count.
+    outsideChanges: 0,
+    // A write transaction that throws leaves nothing behind to undo later.
+    undoneWrites: 0,
+    available: true,
     close: () => root.close(),
   };
 }

@@ -6,38 +6,40 @@
  * (the GraphQL door awaits it before answering). Each SQL transaction takes one advisory lock (so
  * change numbers commit in order), checks that no other node wrote its rows since this one last
  * saw them (else STORE_CONFLICT, and those rows are reloaded), and logs its keys; other nodes
- * replay the log on NOTIFY, or at once through `refresh()`.
+ * replay the log on NOTIFY, or at once through `refresh()` (which the HTTP edge awaits before each
+ * request, so a revocation anywhere holds on the next request here). A lost connection is retried
+ * with backoff (link.ts); meanwhile writes and `refresh()` fail with STORE_UNAVAILABLE, and once
+ * back the node replays what it missed, or loads a snapshot if the log was pruned past it.
  */
-import pg from 'pg';
-import { createError, errorMessage } from '../../errors.js';
+import type pg from 'pg';
+import { createError } from '../../errors.js';
 import type { StoreEngine, Table, TableKey } from '../engine.js';
+import { DEFAULT_PRUNE, readChangesSince, readSnapshot, type PruneOptions, type StoredRow as ChangeRow } from './change-log.js';
+import { openLink, type LinkOptions } from './link.js';
 import { migrate } from './migrate.js';
 import { MirrorTable, type TableWriter } from './mirror-table.js';
-import { openWriteQueue, type RowWrite, type StoredRow as ChangeRow } from './write-queue.js';
+import { openWriteQueue, type RowWrite } from './write-queue.js';
 
-const CHANNEL = 'quarry_store';
+export interface PgEngineOptions extends LinkOptions {
+  readonly prune?: PruneOptions;
+  /** A catch-up (refresh) that takes longer counts the connection as lost: requests get 503, not a hang. */
+  readonly catchUpTimeoutMs?: number;
+}
 
-export async function openPgEngine(url: string): Promise<StoreEngine> {
-  const writer = new pg.Client({ connectionString: url });
-  const listener = new pg.Client({ connectionString: url });
-  // An 'error' event without a listener ends the process: a lost connection fails writes instead.
-  let lostConnection: Error | null = null;
-  for (const client of [writer, listener]) client.on('error', (error) => { lostConnection = error; });
-  try {
-    await writer.connect();
-    await listener.connect();
-    await migrate(writer);
-    await listener.query(`LISTEN ${CHANNEL}`);
-  } catch (error) {
-    await Promise.allSettled([writer.end(), listener.end()]);
-    throw createError('STORE_UNAVAILABLE', `could not open the store in PostgreSQL: ${errorMessage(error)}`);
-  }
+const CATCH_UP_TIMEOUT_MS = 10_000;
 
+export async function openPgEngine(url: string, options: PgEngineOptions = {}): Promise<StoreEngine> {
   const tables = new Map<string, MirrorTable<unknown, TableKey>>();
   /** The version each row had when this node last saw it in PostgreSQL (absent: no row). */
   const seenVersions = new Map<string, number>();
+  /** The version of this node's own removals until a replay covers them (a replay read before one must not bring the row back). */
+  const removedAt = new Map<string, number>();
   /** Keys with local writes not yet committed: replays from other nodes leave them alone. */
   const pendingWrites = new Map<string, number>();
+  /** Moves whenever memory takes a change this node did not just write (StoreEngine.outsideChanges). */
+  let outsideChanges = 0;
+  /** Transactions of this node refused or lost after memory had them (StoreEngine.undoneWrites). */
+  let undoneWrites = 0;
   const rowId = (tbl: string, key: TableKey): string => `${tbl}\u0000${JSON.stringify(key)}`;
   const tableNamed = (name: string): MirrorTable<unknown, TableKey> => {
     let table = tables.get(name);
@@ -49,13 +51,18 @@ export async function openPgEngine(url: string): Promise<StoreEngine> {
   };
 
   let transaction: RowWrite[] | null = null;
-  const queue = openWriteQueue(writer, {
+  const queue = openWriteQueue({
     seenVersion: (write) => seenVersions.get(rowId(write.table.name, write.key)),
     committed(writes, version) {
       for (const write of writes) {
         const id = rowId(write.table.name, write.key);
-        if (write.text === undefined) seenVersions.delete(id);
-        else seenVersions.set(id, version);
+        if (write.text === undefined) {
+          seenVersions.delete(id);
+          removedAt.set(id, version);
+        } else {
+          seenVersions.set(id, version);
+          removedAt.delete(id);
+        }
       }
     },
     settled(writes) {
@@ -66,16 +73,21 @@ export async function openPgEngine(url: string): Promise<StoreEngine> {
         else pendingWrites.set(id, left);
       }
     },
-    reload: (rows) => applyRows(rows, true),
+    reload(rows) {
+      undoneWrites++;
+      applyRows(rows, true);
+    },
     abandoned(writes) {
+      undoneWrites++;
+      outsideChanges++;
       // Undone only where no later write of this node stands on it (that one fails the same way).
       for (let i = writes.length - 1; i >= 0; i--) {
         const write = writes[i]!;
         if (write.table.textOf(write.key) === write.text) write.table.setText(write.key, write.before);
       }
     },
-    unavailable: () => lostConnection,
-  });
+    connection: () => link.clients?.writer ?? link.unavailable()!,
+  }, options.prune ?? DEFAULT_PRUNE);
   const enqueue = (writes: RowWrite[]): Promise<unknown> => {
     for (const write of writes) {
       const id = rowId(write.table.name, write.key);
@@ -102,39 +114,95 @@ export async function openPgEngine(url: string): Promise<StoreEngine> {
     },
   };
 
-  /** Sets memory and seen versions from rows read from PostgreSQL; `force` also overrides pending local writes. */
+  /**
+   * Sets memory and seen versions from rows read from PostgreSQL. A replay read before this node's
+   * own later commit of a row arrives after it: such rows are older than what memory has, and are
+   * skipped, as are rows with local writes pending. `force` (a refused write's rows) overrides both.
+   */
   function applyRows(rows: readonly ChangeRow[], force: boolean): void {
+    if (rows.length > 0) outsideChanges++;
     for (const row of rows) {
       const key = JSON.parse(row.key) as TableKey;
       const id = rowId(row.tbl, key);
-      if (!force && pendingWrites.has(id)) continue;
+      const known = seenVersions.get(id) ?? removedAt.get(id);
+      const incoming = row.version === null ? Number(row.seq) : Number(row.version);
+      if (!force && (pendingWrites.has(id) || (known !== undefined && known > incoming))) continue;
+      removedAt.delete(id);
       tableNamed(row.tbl).setText(key, row.value ?? undefined);
       if (row.version === null) seenVersions.delete(id);
       else seenVersions.set(id, Number(row.version));
     }
   }
 
-  // The snapshot and the change number it covers, read together; changes after it are replayed.
-  let replayedThrough = 0;
-  await writer.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-  try {
-    const { rows: [last] } = await writer.query<{ seq: string }>('SELECT coalesce(max(seq), 0)::text AS seq FROM quarry_store_changes');
-    const { rows } = await writer.query<ChangeRow>('SELECT 0::text AS seq, tbl, key, value::text AS value, version::text AS version FROM quarry_store_rows');
-    applyRows(rows, true);
-    replayedThrough = Number(last!.seq);
-  } finally {
-    await writer.query('COMMIT');
+  /** Replaces memory with a snapshot: rows it lacks are gone (pending local writes aside). */
+  function applySnapshot(rows: readonly ChangeRow[], through: number): void {
+    const present = new Set(rows.map((row) => rowId(row.tbl, JSON.parse(row.key) as TableKey)));
+    for (const table of tables.values()) {
+      for (const { key } of [...table.getRange()]) {
+        const id = rowId(table.name, key);
+        if (present.has(id) || pendingWrites.has(id) || (seenVersions.get(id) ?? 0) > through) continue;
+        table.setText(key, undefined);
+        seenVersions.delete(id);
+      }
+    }
+    applyRows(rows, false);
+    outsideChanges++;
   }
 
+  /** The last change applied to memory: replays start after it. */
+  let replayedThrough = 0;
+  let started = false;
+  async function catchUp(client: pg.Client): Promise<void> {
+    const replay = await readChangesSince(client, replayedThrough);
+    if (replay.kind === 'changes') {
+      applyRows(replay.rows, false);
+      if (replay.rows.length > 0) replayedThrough = Number(replay.rows[replay.rows.length - 1]!.seq);
+    } else {
+      // Disconnected past the log's horizon: what changed meanwhile is only in a snapshot.
+      const snapshot = await readSnapshot(client);
+      applySnapshot(snapshot.rows, snapshot.through);
+      replayedThrough = Math.max(replayedThrough, snapshot.through);
+    }
+    // Replays run one at a time: every later one reads after these removals.
+    for (const [id, version] of removedAt) if (version <= replayedThrough) removedAt.delete(id);
+  }
+
+  const link = await openLink(url, {
+    async connected(writer, listener) {
+      if (!started) {
+        await migrate(writer);
+        const snapshot = await readSnapshot(writer);
+        applyRows(snapshot.rows, true);
+        replayedThrough = snapshot.through;
+        started = true;
+      }
+      // After a reconnect: what other nodes committed while this one was away (its NOTIFYs are lost).
+      await catchUp(listener);
+    },
+    notified: () => { refresh().catch(() => undefined); },
+  }, options);
+
+  const catchUpTimeoutMs = options.catchUpTimeoutMs ?? CATCH_UP_TIMEOUT_MS;
   let replaying: Promise<void> | null = null;
   let replayAgain = false;
   async function replayOnce(): Promise<void> {
-    const { rows } = await listener.query<ChangeRow>(
-      `SELECT c.seq::text AS seq, c.tbl, c.key, r.value::text AS value, r.version::text AS version
-         FROM quarry_store_changes c LEFT JOIN quarry_store_rows r ON r.tbl = c.tbl AND r.key = c.key
-        WHERE c.seq > $1 ORDER BY c.seq`, [replayedThrough]);
-    applyRows(rows, false);
-    if (rows.length > 0) replayedThrough = Number(rows[rows.length - 1]!.seq);
+    const clients = link.clients;
+    if (clients === null) throw link.unavailable()!;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = createError('STORE_UNAVAILABLE', `PostgreSQL did not answer within ${catchUpTimeoutMs} ms`, { retryAfterSeconds: 1 });
+        link.lost(error);
+        reject(error);
+      }, catchUpTimeoutMs);
+    });
+    try {
+      await Promise.race([catchUp(clients.listener), timedOut]);
+    } catch (error) {
+      throw link.unavailable() ?? error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
   /** Replays every change committed before the call; concurrent calls share one query and queue at most one more. */
   function refresh(): Promise<void> {
@@ -154,8 +222,6 @@ export async function openPgEngine(url: string): Promise<StoreEngine> {
     })();
     return replaying;
   }
-  listener.on('notification', () => { refresh().catch(() => undefined); });
-  await refresh();
 
   return {
     transactionSync<T>(action: () => T): T {
@@ -188,9 +254,18 @@ export async function openPgEngine(url: string): Promise<StoreEngine> {
     },
     committed: () => queue.idle(),
     refresh,
+    get outsideChanges() {
+      return outsideChanges;
+    },
+    get undoneWrites() {
+      return undoneWrites;
+    },
+    get available() {
+      return link.clients !== null;
+    },
     async close() {
       await queue.idle().catch(() => undefined);
-      await Promise.all([writer.end(), listener.end()]);
+      await link.close();
     },
   };
 }

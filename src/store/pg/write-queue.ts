@@ -2,11 +2,14 @@
  * Commits the PostgreSQL engine's write transactions one after another, each as one SQL
  * transaction: under one advisory lock (so change numbers commit in their order), refused with
  * STORE_CONFLICT when a row changed since this node saw it, then the rows, the change log and a
- * NOTIFY. Knows nothing of the in-memory tables beyond the callbacks it is given.
+ * NOTIFY (and, every so often, the log pruned). Knows nothing of the in-memory tables beyond the
+ * callbacks it is given.
  */
 import type pg from 'pg';
-import { createError, isQuarryError } from '../../errors.js';
+import { createError, isQuarryError, type QuarryError } from '../../errors.js';
 import type { TableKey } from '../engine.js';
+import { pruneIfDue, type PruneOptions, type StoredRow } from './change-log.js';
+import { CHANNEL } from './link.js';
 import type { MirrorTable } from './mirror-table.js';
 
 /** One put (text set) or remove (text undefined), with the memory it replaced (to undo). */
@@ -16,8 +19,6 @@ export interface RowWrite {
   readonly text: string | undefined;
   readonly before: string | undefined;
 }
-
-export interface StoredRow { seq: string; tbl: string; key: string; value: string | null; version: string | null }
 
 export interface WriteQueueHooks {
   /** The version of the row when this node last saw it; undefined: no row. */
@@ -29,7 +30,8 @@ export interface WriteQueueHooks {
   reload(rows: readonly StoredRow[]): void;
   /** Writes PostgreSQL never got (the connection failed): memory goes back where it can. */
   abandoned(writes: readonly RowWrite[]): void;
-  unavailable(): Error | null;
+  /** The connection to write on, or why there is none now. */
+  connection(): pg.Client | QuarryError;
 }
 
 export interface WriteQueue {
@@ -39,17 +41,16 @@ export interface WriteQueue {
 }
 
 const WRITE_LOCK = 0x51a3_0002;
-const CHANNEL = 'quarry_store';
 
-export function openWriteQueue(client: pg.Client, hooks: WriteQueueHooks): WriteQueue {
+export function openWriteQueue(hooks: WriteQueueHooks, prune: PruneOptions): WriteQueue {
   let tail: Promise<unknown> = Promise.resolve();
   const inFlight = new Set<Promise<unknown>>();
 
   async function commit(writes: readonly RowWrite[]): Promise<void> {
-    const lost = hooks.unavailable();
-    if (lost !== null) {
+    const client = hooks.connection();
+    if (isQuarryError(client)) {
       hooks.abandoned(writes);
-      throw createError('STORE_UNAVAILABLE', `PostgreSQL connection lost: ${lost.message}`);
+      throw client;
     }
     // The last write of each row is the one stored; the first one's seen version is what must still hold.
     const last = new Map<string, RowWrite>();
@@ -68,7 +69,7 @@ export function openWriteQueue(client: pg.Client, hooks: WriteQueueHooks): Write
       if (stale.length > 0) {
         await client.query('ROLLBACK');
         // Every row of the refused transaction, not only the stale ones: memory had them all.
-        await reloadRows(rows);
+        await reloadRows(client, rows);
         throw createError('STORE_CONFLICT', `another node changed ${stale.length} of the records this write read`, { tables: [...new Set(stale.map((w) => w.table.name))] });
       }
       const { rows: [next] } = await client.query<{ seq: string }>(`SELECT nextval('quarry_store_seq')::text AS seq`);
@@ -88,6 +89,7 @@ export function openWriteQueue(client: pg.Client, hooks: WriteQueueHooks): Write
           [removes.map((w) => w.table.name), removes.map((w) => JSON.stringify(w.key))]);
       }
       await client.query('INSERT INTO quarry_store_changes (seq, tbl, key) SELECT $3, tbl, key FROM unnest($1::text[], $2::text[]) AS u(tbl, key)', [tbls, keys, version]);
+      await pruneIfDue(client, version, prune);
       await client.query('SELECT pg_notify($1, $2)', [CHANNEL, String(version)]);
       await client.query('COMMIT');
       hooks.committed(rows, version);
@@ -99,7 +101,7 @@ export function openWriteQueue(client: pg.Client, hooks: WriteQueueHooks): Write
     }
   }
 
-  async function reloadRows(stale: readonly RowWrite[]): Promise<void> {
+  async function reloadRows(client: pg.Client, stale: readonly RowWrite[]): Promise<void> {
     const tbls = stale.map((w) => w.table.name);
     const keys = stale.map((w) => JSON.stringify(w.key));
     const { rows } = await client.query<StoredRow>(
