@@ -2,9 +2,10 @@
  * The front end's search service: the same SearchService the doors use on one machine, answered by
  * the search nodes. The caller's readable repositories are split by their first live owner
  * (ownership.ts) and each node asked for its share over HTTP, all at once, under the caller's
- * deadline. A node that refuses, fails or does not answer within its share of the time left, and
- * repositories a node has not indexed yet, go to the next owner; those no owner answered for are
- * named in the response's `skipped`. Never scans anything itself.
+ * deadline. Repositories whose node fails (refused, reset, 5xx) or has not indexed them yet go to
+ * their next owner at once; a node silent past its share of the time left is hedged (the next
+ * owner asked too, the first answer counts). Those no owner answered for are named in the
+ * response's `skipped`. Never scans anything itself.
  */
 import { createError } from '../errors.js';
 import type { SearchResponse } from '../model/result.js';
@@ -31,9 +32,8 @@ export interface FanoutDeps {
   readonly settings: () => SearchSettings;
 }
 
-/** Of an attempt's time, what the node keeps back to send its answer before the front end stops waiting. */
-const ANSWER_MARGIN = 0.1;
-const MIN_ANSWER_MARGIN_MS = 50;
+/** A node may take this long past the deadline to send what it has (its partial answer beats none). */
+const ANSWER_GRACE_MS = 1_000;
 
 export function createFanoutSearch(deps: FanoutDeps): SearchService {
   return { search: (request) => fanOut(deps, request) };
@@ -56,59 +56,92 @@ async function fanOut(deps: FanoutDeps, request: SearchRequest): Promise<SearchR
 
   /** Per repository, the owners not yet asked, in its order of preference. */
   const untried = new Map(readable.map((repo) => [repo, ids.length === 0 ? [] : ownersOf(repo, ids, deps.replication)]));
+  /** Per repository, the calls asking for it that have not settled. */
+  const outstanding = new Map(readable.map((repo) => [repo, 0]));
+  const answered = new Set<string>();
   /** Per repository, why its last owner asked gave no answer. */
-  const lastFailure = new Map<string, string>();
+  const failure = new Map<string, string>();
+  for (const repo of readable) if (untried.get(repo)!.length === 0) failure.set(repo, 'no live search node');
   const answers: SearchResponse[] = [];
-  let pending = readable.filter((repo) => untried.get(repo)!.length > 0);
-  for (const repo of readable) if (untried.get(repo)!.length === 0) lastFailure.set(repo, 'no live search node');
+  // Ends the calls still running once the search is answered (a slow primary beaten by its replica).
+  const done = new AbortController();
+  const onAbort = (): void => done.abort();
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+  const calls = new Set<Promise<void>>();
+  let fatal: unknown = null;
 
-  while (pending.length > 0) {
-    const left = deadline - Date.now();
-    if (left <= 0) break;
+  const ask = async (node: string, repos: readonly string[]): Promise<void> => {
+    let answer: ClusterSearchAnswer;
+    try {
+      answer = await deps.call(addressOf.get(node)!, {
+        query: request.query, repos, deadline,
+        ...(request.patternType !== undefined ? { patternType: request.patternType } : {}),
+        ...(request.defaultLimit !== undefined ? { defaultLimit: request.defaultLimit } : {}),
+        ...(request.matcher !== undefined ? { matcher: request.matcher } : {}),
+      }, Math.max(1, deadline - Date.now()) + ANSWER_GRACE_MS, done.signal);
+    } catch (error) {
+      if (error instanceof NodeUnavailable) for (const repo of repos) if (!answered.has(repo)) failure.set(repo, error.why);
+      else fatal ??= error;
+      return;
+    } finally {
+      for (const repo of repos) outstanding.set(repo, outstanding.get(repo)! - 1);
+    }
+    // The first answer for a repository counts; a later one for it (a hedge's loser) adds nothing.
+    const missing = new Set(answer.missing);
+    const fresh = new Set(repos.filter((repo) => !missing.has(repo) && !answered.has(repo)));
+    for (const repo of fresh) {
+      answered.add(repo);
+      failure.delete(repo);
+    }
+    for (const repo of missing) if (!answered.has(repo)) failure.set(repo, 'not indexed on its owners yet');
+    const matches = answer.response.matches.filter((m) => fresh.has(m.repository));
+    answers.push({ ...answer.response, matches });
+    if (matches.length > 0) request.onMatches?.(matches);
+  };
+  /** Asks each repository's next owner, one call per node. */
+  const askNext = (repos: readonly string[]): void => {
     const byNode = new Map<string, string[]>();
-    let attemptsLeft = 1;
-    for (const repo of pending) {
-      const owners = untried.get(repo)!;
-      attemptsLeft = Math.max(attemptsLeft, owners.length);
-      const node = owners.shift()!;
+    for (const repo of repos) {
+      const node = untried.get(repo)!.shift();
+      if (node === undefined) continue;
+      outstanding.set(repo, outstanding.get(repo)! + 1);
       byNode.set(node, [...(byNode.get(node) ?? []), repo]);
     }
-    // The time left shared among the attempts that may still be needed: the last gets all of it.
-    const attemptMs = left / attemptsLeft;
-    const nodeDeadline = Date.now() + attemptMs - Math.max(MIN_ANSWER_MARGIN_MS, attemptMs * ANSWER_MARGIN);
-    const retry: string[] = [];
-    await Promise.all([...byNode].map(async ([node, repos]) => {
-      const address = addressOf.get(node)!;
-      let answer: ClusterSearchAnswer;
-      try {
-        answer = await deps.call(address, {
-          query: request.query, repos, deadline: Math.max(Date.now() + 1, nodeDeadline),
-          ...(request.patternType !== undefined ? { patternType: request.patternType } : {}),
-          ...(request.defaultLimit !== undefined ? { defaultLimit: request.defaultLimit } : {}),
-          ...(request.matcher !== undefined ? { matcher: request.matcher } : {}),
-        }, attemptMs, request.signal);
-      } catch (error) {
-        if (request.signal?.aborted) throw createError('ABORTED', 'the search was cancelled');
-        if (!(error instanceof NodeUnavailable)) throw error;
-        for (const repo of repos) lastFailure.set(repo, error.why);
-        retry.push(...repos);
-        return;
+    for (const [node, group] of byNode) {
+      const call: Promise<void> = ask(node, group).finally(() => calls.delete(call));
+      calls.add(call);
+    }
+  };
+  const open = (repo: string): boolean => !answered.has(repo) && untried.get(repo)!.length > 0;
+
+  // A node that has not answered by its share of the time left is hedged: the next owner is asked
+  // too, and whichever answers first counts. A node that fails (refused, reset, 5xx) is replaced at once.
+  const hedgeAfter = (): number => Math.max(0, deadline - Date.now()) / Math.max(1, deps.replication);
+  let hedgeAt = Date.now() + hedgeAfter();
+  askNext(readable);
+  try {
+    while (calls.size > 0 && fatal === null) {
+      let timer: NodeJS.Timeout | undefined;
+      const hedge = new Promise<void>((resolve) => { timer = setTimeout(resolve, Math.max(0, hedgeAt - Date.now())); });
+      await Promise.race([...calls, hedge]);
+      clearTimeout(timer);
+      if (request.signal?.aborted) throw createError('ABORTED', 'the search was cancelled');
+      askNext(readable.filter((repo) => open(repo) && outstanding.get(repo) === 0));
+      if (Date.now() >= hedgeAt) {
+        askNext(readable.filter((repo) => open(repo) && outstanding.get(repo)! > 0));
+        hedgeAt = Date.now() + hedgeAfter();
       }
-      answers.push(answer.response);
-      if (answer.response.matches.length > 0) request.onMatches?.(answer.response.matches);
-      const missing = new Set(answer.missing);
-      for (const repo of repos) {
-        if (missing.has(repo)) lastFailure.set(repo, 'not indexed on its owners yet');
-        else lastFailure.delete(repo);
-      }
-      retry.push(...answer.missing);
-    }));
-    pending = retry.filter((repo) => untried.get(repo)!.length > 0);
+      if (readable.every((repo) => answered.has(repo) || outstanding.get(repo) === 0)) break;
+    }
+    if (fatal !== null) throw fatal;
+  } finally {
+    done.abort();
+    request.signal?.removeEventListener('abort', onAbort);
   }
-  for (const repo of pending) lastFailure.set(repo, 'the search deadline passed');
+  for (const repo of readable) if (!answered.has(repo) && !failure.has(repo)) failure.set(repo, 'no answer by the deadline');
 
   const unanswered = new Map<string, string[]>();
-  for (const [repo, why] of lastFailure) unanswered.set(why, [...(unanswered.get(why) ?? []), repo]);
+  for (const [repo, why] of failure) unanswered.set(why, [...(unanswered.get(why) ?? []), repo]);
   const mergeStarted = performance.now();
   const response = mergeAnswers(answers, limit, queryToString(query), unanswered, stats);
   stats.mergeMs = performance.now() - mergeStarted;

@@ -57,7 +57,9 @@ async function send(address: string, secret: string, body: ClusterSearchRequest,
     const refused = JSON.parse(text) as ClusterSearchError;
     if (QUERY_ERRORS.includes(refused.code)) throw createError(refused.code as ErrorCode, refused.message);
   }
-  throw new NodeUnavailable(address, `HTTP ${response.status}`);
+  // The node's public message (never a path or git's words: publicMessage on its side) helps whoever reads the notice.
+  const said = /"message":"([^"]{1,200})"/.exec(text)?.[1];
+  throw new NodeUnavailable(address, `HTTP ${response.status}${said === undefined ? '' : `: ${said}`}`);
 }
 
 /** fetch's own message is `fetch failed`; the reason (ECONNREFUSED, ECONNRESET) is its cause's. */

@@ -55,6 +55,7 @@ export function createClusterNode(services: Services, log: (line: string) => voi
     routes: role === 'search' ? [clusterSearchRoute({
       search: services.search, secret: config.clusterSecret ?? '',
       indexed: () => new Set(services.catalog.list().map((m) => m.repo)),
+      log,
     })] : [],
     owns(repo) {
       if (role !== 'search' || self === null) return role !== 'frontend';

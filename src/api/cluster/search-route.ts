@@ -8,7 +8,7 @@
 import { clusterSecretChecker } from '../../auth/cluster-secret.js';
 import type { ClusterSearchAnswer, ClusterSearchRequest } from '../../cluster/wire.js';
 import { CLUSTER_SEARCH_PATH, CLUSTER_SECRET_HEADER } from '../../cluster/wire.js';
-import { isQuarryError, publicMessage } from '../../errors.js';
+import { errorMessage, isQuarryError, publicMessage } from '../../errors.js';
 import type { Route } from '../../http/routes.js';
 import type { SearchService } from '../../search/contracts.js';
 
@@ -17,6 +17,8 @@ export interface ClusterSearchDeps {
   readonly secret: string;
   /** Names of the repositories this node has an index of. */
   readonly indexed: () => ReadonlySet<string>;
+  /** Where failures that are not the query's go (the front end hears only their public message). */
+  readonly log: (line: string) => void;
 }
 
 const PATTERN_TYPES = new Set(['keyword', 'standard', 'literal', 'regexp']);
@@ -46,7 +48,9 @@ export function clusterSearchRoute(deps: ClusterSearchDeps): Route {
         reply.json(200, answer);
       } catch (error) {
         if (request.signal.aborted) return;
-        reply.json(isQuarryError(error) && error.code !== 'INTERNAL' ? 400 : 500, { code: isQuarryError(error) ? error.code : 'INTERNAL', message: publicMessage(error) });
+        const status = isQuarryError(error) && error.code !== 'INTERNAL' ? 400 : 500;
+        if (status === 500) deps.log(`cluster search failed: ${errorMessage(error)}`);
+        reply.json(status, { code: isQuarryError(error) ? error.code : 'INTERNAL', message: publicMessage(error) });
       }
     },
   };
