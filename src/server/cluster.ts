@@ -42,19 +42,13 @@ export function createClusterNode(services: Services, log: (line: string) => voi
     members: { live },
     replication: config.replication,
     call: createNodeCall(config.clusterSecret ?? ''),
-    settings: () => {
-      const { search } = services.settings();
-      return {
-        maxResults: search.limits.maxResults, maxCount: search.limits.maxCount,
-        defaultTimeoutMs: search.defaultTimeoutSeconds * 1000, maxTimeoutMs: search.limits.maxTimeoutSeconds * 1000,
-      };
-    },
+    settings: services.searchSettings,
   });
   return {
     doorServices: role === 'frontend' ? { ...services, search: fanout } : services,
     routes: role === 'search' ? [clusterSearchRoute({
       search: services.search, secret: config.clusterSecret ?? '',
-      indexed: () => new Set(services.catalog.list().map((m) => m.repo)),
+      indexed: (repo) => services.catalog.get(repo) !== undefined,
       log,
     })] : [],
     owns(repo) {

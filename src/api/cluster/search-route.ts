@@ -15,8 +15,8 @@ import type { SearchService } from '../../search/contracts.js';
 export interface ClusterSearchDeps {
   readonly search: SearchService;
   readonly secret: string;
-  /** Names of the repositories this node has an index of. */
-  readonly indexed: () => ReadonlySet<string>;
+  /** Whether this node has an index of the repository. */
+  readonly indexed: (repo: string) => boolean;
   /** Where failures that are not the query's go (the front end hears only their public message). */
   readonly log: (line: string) => void;
 }
@@ -36,7 +36,6 @@ export function clusterSearchRoute(deps: ClusterSearchDeps): Route {
       const body = parseBody(request.body);
       if (typeof body === 'string') return reply.json(400, { code: 'INVALID_ARGUMENT', message: body });
       const asked = new Set(body.repos);
-      const indexed = deps.indexed();
       try {
         const response = await deps.search.search({
           query: body.query, canRead: (repo) => asked.has(repo), deadline: body.deadline, signal: request.signal,
@@ -44,7 +43,7 @@ export function clusterSearchRoute(deps: ClusterSearchDeps): Route {
           ...(body.defaultLimit !== undefined ? { defaultLimit: body.defaultLimit } : {}),
           ...(body.matcher !== undefined ? { matcher: body.matcher } : {}),
         });
-        const answer: ClusterSearchAnswer = { response, missing: body.repos.filter((repo) => !indexed.has(repo)) };
+        const answer: ClusterSearchAnswer = { response, missing: body.repos.filter((repo) => !deps.indexed(repo)) };
         reply.json(200, answer);
       } catch (error) {
         if (request.signal.aborted) return;
