@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { readMigrations } from '../../src/store/pg/migrate.js';
 import { openMembership } from '../../src/store/pg/membership.js';
 import { postgresMissing, startPostgres, type PostgresServer } from './postgres-server.js';
 
@@ -47,5 +48,23 @@ describe('cluster membership in PostgreSQL', { skip: postgresMissing() ?? false 
     } finally {
       await Promise.all([a.close(), b.close(), reader.close()]);
     }
+  });
+
+  it('migrates a database of the previous version (001 only) up to the membership table, keeping its rows', async () => {
+    const url = postgres.createDatabase();
+    const first = readMigrations().find((m) => m.version === 1)!;
+    postgres.query(url, `CREATE TABLE quarry_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    postgres.query(url, first.sql);
+    postgres.query(url, `INSERT INTO quarry_schema_migrations (version, name) VALUES (1, '${first.name}')`);
+    postgres.query(url, `INSERT INTO quarry_store_rows (tbl, key, value, version) VALUES ('meta', '"kept"', '1', 1)`);
+    const membership = await openMembership(url, { id: 'http://127.0.0.2:1', role: 'frontend', address: 'http://127.0.0.2:1' }, 5_000);
+    try {
+      await membership.heartbeat();
+      assert.deepEqual((await membership.members()).map((m) => [m.role, m.alive]), [['frontend', true]]);
+    } finally {
+      await membership.close();
+    }
+    assert.deepEqual(postgres.query(url, 'SELECT version, name FROM quarry_schema_migrations ORDER BY version'), ['1|001_store.sql', '2|002_cluster.sql']);
+    assert.deepEqual(postgres.query(url, 'SELECT key FROM quarry_store_rows'), ['"kept"']);
   });
 });

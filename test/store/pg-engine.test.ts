@@ -80,7 +80,7 @@ describe('PostgreSQL engine across nodes', { skip: postgresMissing() ?? false },
     const url = server.createDatabase();
     await openOn(url);
     await openOn(url);
-    assert.deepEqual(server.query(url, 'SELECT version, name FROM quarry_schema_migrations ORDER BY version'), ['1|001_store.sql']);
+    assert.deepEqual(server.query(url, 'SELECT version, name FROM quarry_schema_migrations ORDER BY version'), ['1|001_store.sql', '2|002_cluster.sql']);
     assert.deepEqual(server.query(url, "SELECT count(*) FROM pg_tables WHERE tablename LIKE 'quarry_store_%'"), ['2']);
   });
 
