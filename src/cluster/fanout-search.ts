@@ -47,7 +47,7 @@ async function fanOut(deps: FanoutDeps, request: SearchRequest): Promise<SearchR
   const first = query.basics[0]!.filters;
   const settings = deps.settings();
   const limit = Math.min(first.count === 'all' ? Infinity : first.count ?? request.defaultLimit ?? settings.maxResults, settings.maxCount);
-  const deadline = Date.now() + Math.min(first.timeoutMs ?? settings.defaultTimeoutMs, settings.maxTimeoutMs);
+  const deadline = Math.min(request.deadline ?? Infinity, Date.now() + Math.min(first.timeoutMs ?? settings.defaultTimeoutMs, settings.maxTimeoutMs));
   const canRead = request.canRead;
   const readable = canRead ? deps.repos().filter((repo) => canRead(repo)) : [...deps.repos()];
   const members = deps.members.live();
