@@ -43,7 +43,15 @@ export interface Config {
    * site admin's access token (QUARRY_METRICS_TOKEN); null: only site admins may scrape.
    */
   readonly metricsToken: string | null;
+  /** What `quarry serve` runs (`--role`): everything (`all`), a stateless front end, or a search node. */
+  readonly role: ServeRole;
+  /** The secret front ends present to search nodes (QUARRY_CLUSTER_SECRET); null outside a cluster. */
+  readonly clusterSecret: string | null;
+  /** How many search nodes own each repository (QUARRY_CLUSTER_REPLICATION, default 2); the same on every node. */
+  readonly replication: number;
 }
+
+export type ServeRole = 'all' | 'frontend' | 'search';
 
 export interface ListenAddress {
   readonly host: string;
@@ -102,6 +110,9 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     mcpThreads: positiveInt('QUARRY_MCP_THREADS', env['QUARRY_MCP_THREADS']) ?? 1,
     symbols: env['QUARRY_SYMBOLS'] === undefined || env['QUARRY_SYMBOLS'].trim() === '' ? true : booleanEnv('QUARRY_SYMBOLS', env['QUARRY_SYMBOLS']),
     metricsToken: metricsToken(env['QUARRY_METRICS_TOKEN']),
+    role: 'all',
+    clusterSecret: clusterSecret(env['QUARRY_CLUSTER_SECRET']),
+    replication: positiveInt('QUARRY_CLUSTER_REPLICATION', env['QUARRY_CLUSTER_REPLICATION']) ?? 2,
   });
 }
 
@@ -127,6 +138,22 @@ function metricsToken(value: string | undefined): string | null {
   if (token === undefined) return null;
   if (token.length < 16 || /\s/.test(token)) throw createError('USAGE', 'QUARRY_METRICS_TOKEN must be at least 16 characters without spaces (e.g. `openssl rand -hex 32`)');
   return token;
+}
+
+function clusterSecret(value: string | undefined): string | null {
+  const secret = nonEmpty(value)?.trim();
+  if (secret === undefined) return null;
+  if (secret.length < 16 || /\s/.test(secret)) throw createError('USAGE', 'QUARRY_CLUSTER_SECRET must be at least 16 characters without spaces (e.g. `openssl rand -hex 32`)');
+  return secret;
+}
+
+/** `--role`, checked; a cluster role needs the shared database and the cluster secret. */
+export function parseRole(value: string | undefined, databaseUrl: string | null, secret: string | null): ServeRole {
+  if (value === undefined || value === 'all') return 'all';
+  if (value !== 'frontend' && value !== 'search') throw createError('USAGE', `--role must be all, frontend or search, got ${JSON.stringify(value)}`);
+  if (databaseUrl === null) throw createError('USAGE', `--role ${value} needs the shared PostgreSQL (--database or QUARRY_DATABASE_URL)`);
+  if (secret === null) throw createError('USAGE', `--role ${value} needs QUARRY_CLUSTER_SECRET, the same on every node`);
+  return value;
 }
 
 function originList(value: string | undefined): string[] {

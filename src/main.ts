@@ -21,6 +21,7 @@ import { prepareCaseFolding } from './regex/index.js';
 import { withIndexedFiles } from './repos/browser.js';
 import { startSyncSchedule } from './repos/scheduler.js';
 import { createEdgePolicies } from './server/edge.js';
+import { createClusterNode } from './server/cluster.js';
 import { createServerOps } from './server/ops.js';
 import { webServices } from './server/web.js';
 import { createServices, type Services } from './services.js';
@@ -61,7 +62,9 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const services = createServices(config, { store: await openStoreAt(config.dataDir, config.databaseUrl) });
   prepareCaseFolding();
   const { settings } = services;
-  const stopSync = syncMirrors(services, log);
+  // A front end keeps no mirrors; a search node syncs what it owns once it knows the members (after join).
+  const cluster = createClusterNode(services, log);
+  let stopSync = config.role === 'all' ? syncMirrors(services, log) : async () => {};
   let stopping = false;
   // Each request's credentials are resolved once, at the edge; the doors read that result.
   // The authorization server and the sign-in session, over the same store every process shares.
@@ -72,7 +75,8 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const metrics = http.createMetrics();
   const searches = metrics.counter('quarry_stream_searches_total', 'Streaming searches by outcome (cancelled: the client went away).', 'outcome');
   const oauthApps = createOAuthApplicationService(services.store);
-  const mcp = createServerMcp(services, { log, origin: identity.origin });
+  const doors = cluster.doorServices;
+  const mcp = createServerMcp(doors, { log, origin: identity.origin });
   const server: HttpServer = http.createHttpServer({
     authenticate,
     maxBodyBytes: () => config.maxBodyBytes ?? settings().http.maxBodyBytes, onLog: log, metrics, limits: edge.limits, guard: edge.guard,
@@ -81,20 +85,24 @@ export async function startServer(config: Config, options: StartServerOptions = 
       ...createServerOps(services, {
         metrics, authorizeScrape: edge.authorizeScrape, stopping: () => stopping, requestsInFlight: () => server.requestsInFlight,
       }),
-      streamSearchRoute({
-        search: services.search, site, onSearchEnd: (outcome) => searches.inc(outcome),
-        readFile: withIndexedFiles(services.repos, services.catalog, services.docs).readBlob,
-      }),
-      graphqlRoute({ graphql: createServerGraphQL(services, oauthApps), site }),
-      ...consoleRoutes(),
-      ...sessionRoutes(identity),
-      ...settingsRoutes({ idp: identity, accounts: services.accounts, apps: oauthApps }),
-      ...oauthRoutes(identity),
-      ...mcp.routes,
-      ...deepSearchApiRoutes({ deepSearch: mcp.deepSearch, askerFor: mcp.askerFor, site, origin: (headers) => identity.origin(headers) }),
-      ...deepSearchPageRoutes({ deepSearch: mcp.deepSearch, idp: identity, site }),
-      // Last: the web app takes every path no route above does.
-      ...webRoutes(webServices(services, identity)),
+      ...cluster.routes,
+      // A search node serves only the internal search: its own index is a share, not an answer.
+      ...(config.role === 'search' ? [] : [
+        streamSearchRoute({
+          search: doors.search, site, onSearchEnd: (outcome) => searches.inc(outcome),
+          readFile: withIndexedFiles(services.repos, services.catalog, services.docs).readBlob,
+        }),
+        graphqlRoute({ graphql: createServerGraphQL(doors, oauthApps), site }),
+        ...consoleRoutes(),
+        ...sessionRoutes(identity),
+        ...settingsRoutes({ idp: identity, accounts: services.accounts, apps: oauthApps }),
+        ...oauthRoutes(identity),
+        ...mcp.routes,
+        ...deepSearchApiRoutes({ deepSearch: mcp.deepSearch, askerFor: mcp.askerFor, site, origin: (headers) => identity.origin(headers) }),
+        ...deepSearchPageRoutes({ deepSearch: mcp.deepSearch, idp: identity, site }),
+        // Last: the web app takes every path no route above does.
+        ...webRoutes(webServices(doors, identity)),
+      ]),
     ],
   });
   const shutdown = async (graceMs: number): Promise<void> => {
@@ -102,6 +110,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     const { cutOff } = await server.close(graceMs);
     if (cutOff > 0) log(`shutdown: cut off ${cutOff} ${cutOff === 1 ? 'request' : 'requests'} still running after ${graceMs} ms`);
     await stopSync();
+    await cluster.stop();
     await mcp.close();
     await services.close();
   };
@@ -111,8 +120,11 @@ export async function startServer(config: Config, options: StartServerOptions = 
   });
   // After listening succeeded: a token created by a start that then failed would be lost.
   const initialAdmin = ensureInitialAdmin(services.store);
+  const url = `http://${config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host}:${port}`;
+  await cluster.join(url);
+  if (config.role === 'search') stopSync = syncMirrors(services, log, (name) => cluster.owns(name));
   return {
-    url: `http://${config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host}:${port}`,
+    url,
     binding: http.binding,
     initialAdmin,
     stop: shutdown,
@@ -120,9 +132,10 @@ export async function startServer(config: Config, options: StartServerOptions = 
 }
 
 /** Fetches mirrors on the schedule and indexes what changed or what needs it (index-health.ts); returns how to stop. */
-function syncMirrors(services: Services, log: (line: string) => void): () => Promise<void> {
+function syncMirrors(services: Services, log: (line: string) => void, includes?: (name: string) => boolean): () => Promise<void> {
   const { config } = services;
   return startSyncSchedule({ dataDir: config.dataDir, store: services.store }, {
+    ...(includes !== undefined ? { includes } : {}),
     intervalMs: () => config.syncIntervalMs ?? services.settings().repos.syncIntervalSeconds * 1000,
     onSynced: async ({ repo, changed }) => {
       const reason = changed ? 'new commits' : await services.reasonToIndex(repo);

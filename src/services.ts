@@ -32,7 +32,7 @@ import { createRevisionSource } from './repos/revisions.js';
 import { createScriptRunner, type ScriptRunner } from './sandbox/script-runner.js';
 import { SANDBOX_ENTRY, SANDBOX_KINDS } from './sandbox/tasks.js';
 import type { SearchService } from './search/contracts.js';
-import { createSearchService } from './search/service.js';
+import { createSearchService, type SearchSettings } from './search/service.js';
 import { createAccountService, createConfigService } from './store/account-service.js';
 import { byGeneration } from './store/generation.js';
 import { openStore } from './store/open.js';
@@ -46,6 +46,8 @@ export interface Services {
   readonly store: Store;
   /** The site configuration in effect, computed again only when the store generation moves. */
   readonly settings: () => SiteConfiguration;
+  /** The search limits and timeouts of that configuration (a cluster's front end applies them too). */
+  readonly searchSettings: () => SearchSettings;
   readonly catalog: Catalog;
   readonly pool: EnginePool;
   /** Repositories and their git objects, from the mirrors. */
@@ -121,6 +123,13 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
   const docs = createDocLookup(segmentDir);
   // One parse of the site configuration per change of the store, shared by every reader.
   const settings = byGeneration(store, () => getSiteConfig(store).effective);
+  const searchSettings = byGeneration(store, (): SearchSettings => {
+    const { search } = settings();
+    return {
+      maxResults: search.limits.maxResults, maxCount: search.limits.maxCount,
+      defaultTimeoutMs: search.defaultTimeoutSeconds * 1000, maxTimeoutMs: search.limits.maxTimeoutSeconds * 1000,
+    };
+  });
   const search = createSearchService({
     catalog: { list: () => catalog.list(), source: (id) => ({ kind: 'segment', dir: segmentDir(id) }) },
     runner: pool,
@@ -128,13 +137,7 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
     matcher: config.matcher,
     commits: history,
     diffs: { pool, searchCommits: (request) => history.searchCommits(request), gitDir, indexOf: historyIndexOf },
-    settings: byGeneration(store, () => {
-      const { search } = settings();
-      return {
-        maxResults: search.limits.maxResults, maxCount: search.limits.maxCount,
-        defaultTimeoutMs: search.defaultTimeoutSeconds * 1000, maxTimeoutMs: search.limits.maxTimeoutSeconds * 1000,
-      };
-    }),
+    settings: searchSettings,
   });
   const evaluator = createScriptRunner({
     limits: () => settings().deepSearch.evaluator,
@@ -144,7 +147,7 @@ export function createServices(config: Config, options: ServicesOptions = {}): S
     }),
   });
   return {
-    config, store, catalog, pool, docs, search, history, settings, evaluator,
+    config, store, catalog, pool, docs, search, history, settings, searchSettings, evaluator,
     repos: createRepoBrowser(repoCtx),
     diffs: createDiffHistory(gitDir, pool, historyIndexOf, commitTableOf),
     historyIndex,

@@ -35,10 +35,11 @@ const SHARED = ['model', 'errors.ts'];
 const LAYERS: LayerTable = [
   // The `quarry` command, over the composition root; --json prints the stream API's match shapes;
   // `oauth-apps` makes applications through auth/oauth/ (its checks of redirect URIs and scopes).
-  ['cli', ['main.ts', 'services.ts', 'api/stream', 'indexer', 'repos', 'auth', 'store', 'config.ts', ...SHARED]],
+  ['cli', ['main.ts', 'services.ts', 'api/stream', 'cluster', 'indexer', 'repos', 'auth', 'store', 'config.ts', ...SHARED]],
   // The composition root: the services, built once, handed to each front door that server/ wires.
   ['main.ts', ['server', 'services.ts', 'api/deepsearch', 'api/graphql', 'api/oauth', 'api/pages', 'api/stream', 'http', 'auth', 'repos', 'indexer', 'search', 'pool', 'history', 'index', 'regex', 'store', 'config.ts', ...SHARED]],
-  ['server', ['services.ts', 'api/graphql', 'api/mcp', 'deepsearch', 'api/pages', 'http', 'auth', 'repos', 'indexer', 'search', 'pool', 'history', 'symbols', 'index', 'git', 'store', 'config.ts', ...SHARED]],
+  // server/cluster.ts wires a node's role: the fan-out (cluster/) on front ends, the internal search (api/cluster) on search nodes.
+  ['server', ['services.ts', 'api/cluster', 'cluster', 'api/graphql', 'api/mcp', 'deepsearch', 'api/pages', 'http', 'auth', 'repos', 'indexer', 'search', 'pool', 'history', 'symbols', 'index', 'git', 'store', 'config.ts', ...SHARED]],
   // Every service, built once from the configuration, for the server and the one-shot commands.
   ['services.ts', ['repos', 'indexer', 'search', 'sandbox', 'pool', 'history', 'symbols', 'index', 'store', 'config.ts', ...SHARED]],
   // Deep search's REST API and pages, on the page kit; its list pages with the MCP tools' cursor (page-cursor.ts).
@@ -54,6 +55,10 @@ const LAYERS: LayerTable = [
   // The search page runs its search as the stream API does (api/stream's runStream), its first results in the HTML.
   ['api/pages', ['api/stream', 'http', 'auth', 'search', 'history', 'symbols', 'query', ...SHARED]],
   ['api/stream', ['http', 'auth', 'search', 'query', ...SHARED]],
+  // A search node's internal search for front ends, behind the cluster secret (auth/cluster-secret.ts).
+  ['api/cluster', ['cluster', 'http', 'auth', 'search', ...SHARED]],
+  // The front end's fan-out to search nodes: ownership, the node call, the merge; the search seam it stands in for.
+  ['cluster', ['search', 'query', ...SHARED]],
   // The research agent: brains, its ledger, conversations through the store seam model/deepsearch.ts declares.
   ['deepsearch', [...SHARED]],
   // A request's abort signal carries its caller to the pool's fair queue (pool/work-owner.ts).

@@ -24,7 +24,7 @@ const MCP = 'mcp';
 export type McpDoor = 'mcp' | 'mcp-all' | 'mcp-deepsearch';
 /** Doors that serve a caller: allowed, they always name a principal. */
 export type CallerDoor = 'graphql' | 'stream' | 'deepsearch' | McpDoor;
-export type Door = CallerDoor | 'metrics' | 'health' | 'discovery' | 'console' | 'oauth' | 'pages' | 'other';
+export type Door = CallerDoor | 'metrics' | 'health' | 'discovery' | 'console' | 'oauth' | 'pages' | 'cluster' | 'other';
 
 /** The site settings the rules read: `auth.public`, anonymous callers on GraphQL and the stream API. */
 export interface SiteAccess {
@@ -124,6 +124,8 @@ const RULES: Readonly<Record<Door | 'sudo', Rule>> = {
     scrapeToken: true, resource: '/metrics', answers: 'sourcegraph',
   },
   health: { ...OPEN, paths: ['/healthz'] },
+  // Search nodes' internal calls from front ends: the cluster secret, checked by the handler, is the credential.
+  cluster: { ...OPEN, paths: ['/.internal/cluster/*'] },
   // OAuth discovery documents must be readable before a client has any token.
   discovery: { ...OPEN, paths: ['/.well-known/*'] },
   // The console page and its assets, and the web app's assets, hold no data; the console asks for a token.

@@ -4,6 +4,7 @@
 
 import type { Command } from './command.js';
 import { apiCommand } from './api-command.js';
+import { clusterCommand } from './cluster-command.js';
 import { indexCommand } from './index-command.js';
 import { loginCommand } from './login-command.js';
 import { oauthAppsCommand } from './oauth-apps-command.js';
@@ -16,4 +17,4 @@ import { serveCommand } from './serve-command.js';
 import { tokensCommand } from './tokens-command.js';
 import { usersCommand } from './users-command.js';
 
-export const COMMANDS: Command[] = [withRepoPermissions(reposCommand), indexCommand, searchCommand, serveCommand, loginCommand, apiCommand, usersCommand, tokensCommand, rolesCommand, oauthAppsCommand, configCommand];
+export const COMMANDS: Command[] = [withRepoPermissions(reposCommand), indexCommand, searchCommand, serveCommand, clusterCommand, loginCommand, apiCommand, usersCommand, tokensCommand, rolesCommand, oauthAppsCommand, configCommand];

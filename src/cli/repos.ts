@@ -5,7 +5,8 @@
 
 import { addRepository, listRepositories, removeRepository, type RepoContext } from '../repos/registry.js';
 import { redactSource } from '../repos/source.js';
-import { openStore } from '../store/open.js';
+import { databaseUrlFromEnv } from '../config.js';
+import { openStoreAt } from '../store/open.js';
 import { readRunningProgress, type RunProgress } from '../indexer/index-progress.js';
 import { readIndexStates, removeIndex, type IndexState } from '../indexer/index-state.js';
 import { phaseSummary } from './progress-display.js';
@@ -75,11 +76,14 @@ function expectArgs(subcommand: string, args: readonly string[], names: readonly
   if (args.length > names.length) throw usageError(`repos ${subcommand}: unexpected argument "${args[names.length] ?? ''}"`);
 }
 
+/** The repository list of QUARRY_DATABASE_URL when set (a cluster's, which every node reads), else the data directory's. */
 async function withContext<T>(dataFlag: string | undefined, action: (ctx: RepoContext) => Promise<T>): Promise<T> {
   const dataDir = resolveDataDir(dataFlag);
-  const store = openStore(dataDir);
+  const store = await openStoreAt(dataDir, databaseUrlFromEnv());
   try {
-    return await action({ dataDir, store });
+    const result = await action({ dataDir, store });
+    await store.root.committed();
+    return result;
   } finally {
     await store.close();
   }

@@ -2,7 +2,7 @@
  * `quarry serve`: runs the HTTP server until SIGTERM or SIGINT, then shuts down gracefully
  * (requests in flight get a bounded grace period) and exits 0.
  */
-import { parseDatabaseUrl, parseListen, positiveInt, type Config } from '../config.js';
+import { parseDatabaseUrl, parseListen, parseRole, positiveInt, type Config } from '../config.js';
 import { startServer } from '../main.js';
 import { parseFlags, type CliIO, type Command } from './command.js';
 import { ENGINE_FLAGS, ENGINE_FLAGS_USAGE, engineConfig } from './engine-flags.js';
@@ -20,6 +20,11 @@ Flags:
   --database URL           keep accounts, tokens, settings and the repository list in PostgreSQL
                            (postgres://…; env QUARRY_DATABASE_URL), shared by every server given it;
                            default: the embedded store in the data directory
+  --role ROLE              all (default: everything in one process), frontend (stateless doors that fan
+                           searches out to the search nodes) or search (indexes and searches the
+                           repositories it owns); cluster roles need --database and QUARRY_CLUSTER_SECRET
+                           (≥ 16 characters, the same on every node); QUARRY_CLUSTER_REPLICATION (default 2)
+                           search nodes own each repository
 ${ENGINE_FLAGS_USAGE}`;
 
 /** How long requests in flight may run on after SIGTERM before they are cut off. */
@@ -32,14 +37,15 @@ export const serveCommand: Command = {
   summary: 'run the HTTP server',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
-    const { flags } = parseFlags(args, { ...ENGINE_FLAGS, listen: 'string', database: 'string', 'max-body-bytes': 'string', 'allow-js-fallback': 'boolean' });
+    const { flags } = parseFlags(args, { ...ENGINE_FLAGS, listen: 'string', database: 'string', 'max-body-bytes': 'string', 'allow-js-fallback': 'boolean', role: 'string' });
     const maxBodyBytes = positiveInt('--max-body-bytes', flags['max-body-bytes']);
-    const config: Config = {
+    const base: Config = {
       ...engineConfig(flags),
       ...(flags.database !== undefined ? { databaseUrl: parseDatabaseUrl(flags.database) } : {}),
       ...(flags.listen !== undefined ? { listen: parseListen(flags.listen) } : {}),
       ...(maxBodyBytes !== undefined ? { maxBodyBytes } : {}),
     };
+    const config: Config = { ...base, role: parseRole(flags.role, base.databaseUrl, base.clusterSecret) };
     const server = await startServer(config, { allowJsFallback: flags['allow-js-fallback'] === true, log: (line) => io.err(line) });
     if (server.binding !== 'native') io.err('WARNING: uWebSockets.js native binary did not load; serving on its SLOW pure-JS fallback (--allow-js-fallback)');
     if (server.initialAdmin !== null) {

@@ -12,6 +12,8 @@ export interface SyncScheduleOptions {
   readonly onSynced?: (result: SyncResult) => void | Promise<void>;
   /** Called with a failed fetch (already recorded on the repository) or a failing `onSynced`. */
   readonly onError?: (name: string, err: unknown) => void;
+  /** Which repositories this process keeps (a cluster's search node: those it owns), asked each pass; default all. */
+  readonly includes?: (name: string) => boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export function startSyncSchedule(ctx: RepoContext, options: SyncScheduleOptions
   const syncAll = async (): Promise<void> => {
     for (const { name } of listRepositories(ctx)) {
       if (stopped) return;
+      if (options.includes !== undefined && !options.includes(name)) continue;
       try {
         const result = await syncRepository(ctx, name);
         await options.onSynced?.(result);

@@ -33,6 +33,8 @@ export interface SearchRequest {
   /** Match limit when the query has no count: filter. */
   readonly defaultLimit?: number;
   readonly signal?: AbortSignal;
+  /** Epoch milliseconds: a deadline set by whoever asked (a front end for its caller), earlier than the query's own. */
+  readonly deadline?: number;
   /**
    * Repository visibility for the caller: repositories it refuses are never searched, listed or
    * counted. Absent means every repository (the CLI, run by whoever owns the data directory).

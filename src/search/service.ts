@@ -67,7 +67,7 @@ async function runSearch(deps: SearchDeps, searchers: readonly Searcher[], reque
   const first = query.basics[0]!.filters;
   const settings = deps.settings();
   const limit = Math.min(first.count === 'all' ? Infinity : first.count ?? request.defaultLimit ?? settings.maxResults, settings.maxCount);
-  const deadline = Date.now() + Math.min(first.timeoutMs ?? settings.defaultTimeoutMs, settings.maxTimeoutMs);
+  const deadline = Math.min(request.deadline ?? Infinity, Date.now() + Math.min(first.timeoutMs ?? settings.defaultTimeoutMs, settings.maxTimeoutMs));
   const bounds = { deadline, ...(request.signal ? { signal: request.signal } : {}) };
   const canRead = request.canRead;
   const manifests = canRead ? deps.catalog.list().filter((m) => canRead(m.repo)) : deps.catalog.list();

@@ -132,6 +132,7 @@ const EXPECTED: Readonly<Record<Door, Row>> = {
   console: OPEN,
   oauth: OPEN,
   pages: OPEN,
+  cluster: OPEN,
   other: { ...OPEN, 'no credentials': { private: PRIVATE, public: 'pass' } },
 };
 

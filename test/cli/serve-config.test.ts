@@ -1,10 +1,10 @@
 /**
  * The server's settings in config.ts: the listen address (flag, then QUARRY_LISTEN, then
- * 127.0.0.1:7080), the request body limit and the metrics scrape token.
+ * 127.0.0.1:7080), the request body limit, the metrics scrape token and the cluster role.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadConfig, parseListen } from '../../src/config.js';
+import { loadConfig, parseListen, parseRole } from '../../src/config.js';
 import { isQuarryError } from '../../src/errors.js';
 
 test('listen: flag over QUARRY_LISTEN over the default', () => {
@@ -32,4 +32,20 @@ test('metrics scrape token: QUARRY_METRICS_TOKEN, refused when short, never echo
   assert.equal(loadConfig({}, {}).metricsToken, null);
   assert.equal(loadConfig({}, { QUARRY_METRICS_TOKEN: ' 0123456789abcdef0123 ' }).metricsToken, '0123456789abcdef0123');
   assert.throws(() => loadConfig({}, { QUARRY_METRICS_TOKEN: 'short-secret' }), (err) => isQuarryError(err, 'USAGE') && !err.message.includes('short-secret'));
+});
+
+test('cluster role: all by default; frontend and search need the shared database and the cluster secret, never echoed', () => {
+  const url = 'postgres://quarry@db:5432/quarry';
+  const secret = '0123456789abcdef0123';
+  assert.equal(parseRole(undefined, null, null), 'all');
+  assert.equal(parseRole('all', null, null), 'all');
+  assert.equal(parseRole('frontend', url, secret), 'frontend');
+  assert.equal(parseRole('search', url, secret), 'search');
+  assert.throws(() => parseRole('search', null, secret), (err) => isQuarryError(err, 'USAGE') && /--database/.test(err.message));
+  assert.throws(() => parseRole('frontend', url, null), (err) => isQuarryError(err, 'USAGE') && /QUARRY_CLUSTER_SECRET/.test(err.message));
+  assert.throws(() => parseRole('leader', url, secret), (err) => isQuarryError(err, 'USAGE'));
+  assert.equal(loadConfig({}, { QUARRY_CLUSTER_SECRET: ` ${secret} ` }).clusterSecret, secret);
+  assert.throws(() => loadConfig({}, { QUARRY_CLUSTER_SECRET: 'short-secret' }), (err) => isQuarryError(err, 'USAGE') && !err.message.includes('short-secret'));
+  assert.equal(loadConfig({}, {}).replication, 2);
+  assert.equal(loadConfig({}, { QUARRY_CLUSTER_REPLICATION: '3' }).replication, 3);
 });

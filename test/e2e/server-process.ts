@@ -45,7 +45,8 @@ export async function startServerProcess(dataDir: string, extraArgs: readonly st
     child,
     output: () => output + errors,
     stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
+      // A process already ended (by a signal too, as a test's kill -9) has nothing left to stop.
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
       child.once('exit', (code) => resolve(code));
       child.kill('SIGTERM');
     }),

@@ -74,4 +74,34 @@ describe('sync schedule', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(passes, stoppedAt);
   });
+
+  it('keeps only the repositories `includes` admits, asked again each pass (a search node: those it owns)', async () => {
+    const seen: string[] = [];
+    const asked: string[] = [];
+    let admit = 'a/broken';
+    let passes = 0;
+    let resolveTwice: () => void = () => undefined;
+    const twice = new Promise<void>((resolve) => (resolveTwice = resolve));
+    const stop = startSyncSchedule(ctx, {
+      intervalMs: 20,
+      includes: (name) => {
+        asked.push(name);
+        return name === admit;
+      },
+      onSynced: (result) => {
+        seen.push(result.repo.name);
+        passes++;
+        if (passes === 1) admit = 'b/healthy';
+        if (passes === 2) resolveTwice();
+      },
+      onError: (name) => {
+        seen.push(`failed ${name}`);
+        admit = 'b/healthy';
+      },
+    });
+    await twice;
+    await stop();
+    assert.deepEqual(seen.slice(0, 3), ['failed a/broken', 'b/healthy', 'b/healthy'], 'the broken repository was tried only while admitted');
+    assert.ok(asked.includes('a/broken') && asked.includes('b/healthy'));
+  });
 });

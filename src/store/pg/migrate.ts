@@ -29,7 +29,7 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 }
 
 /** Applies the migrations the database lacks; returns the versions applied now. */
-export async function migrate(client: pg.Client, migrations: readonly Migration[] = readMigrations()): Promise<number[]> {
+export async function migrate(client: pg.ClientBase, migrations: readonly Migration[] = readMigrations()): Promise<number[]> {
   await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
   try {
     await client.query(`CREATE TABLE IF NOT EXISTS quarry_schema_migrations (
