@@ -1,13 +1,15 @@
 /**
  * The `nls_search` tool (reference §1.4): a natural-language query becomes stemmed terms and their
- * synonyms, ORed; the candidate files are re-ranked with BM25 and rendered like keyword_search.
+ * synonyms, ORed; the candidate files are re-ranked with BM25 and a size prior, and rendered like keyword_search.
  */
 import type { FileMatch } from '../../../model/result.js';
 import { objectSchema } from '../arguments.js';
+import { splitLines } from '../format.js';
 import { ToolError, type ToolContext, type ToolDefinition } from '../tool.js';
 import { COPY_PATHS, DOCS_PATHS, roleIntent } from './file-role.js';
 import { NEXT_PAGE_ARG } from './common-args.js';
 import { rankFiles, type ScoredFile } from './nls-rank.js';
+import { withSizePrior } from './nls-size.js';
 import { retrieveCandidates, type Candidates } from './nls-retrieve.js';
 import { describeTerms, parseNlsQuery, type NlsQuery } from './nls-terms.js';
 import { renderSearchAnswer, type SearchArgs } from './search-answer.js';
@@ -59,10 +61,22 @@ export async function nlsRankedFiles(nls: NlsQuery, ctx: ToolContext): Promise<{
   // would spend the engine's line budget before the source is reached: left out unless the query
   // filters files itself, or nothing else matches.
   const exclusions = nls.filters.some((f) => FILE_FILTER.test(f)) ? [] : [COPY_PATHS, ...(roleIntent(nls.terms.map((t) => t.text)).docs ? [] : [DOCS_PATHS])];
-  // Only files the search found, so only files the caller may read.
-  const readText = async (f: FileMatch): Promise<string | null> => (await ctx.services.repos.readBlob(f.repository, f.commit, f.path))?.toString('utf8') ?? null;
+  // Only files the search found, so only files the caller may read. Kept, since the size prior reads again files the retrieval read whole.
+  const texts = new Map<string, Promise<string | null>>();
+  const readText = (f: FileMatch): Promise<string | null> => {
+    const key = `${f.repositoryID}\0${f.commit}\0${f.path}`;
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = ctx.services.repos.readBlob(f.repository, f.commit, f.path).then((b) => b?.toString('utf8') ?? null);
+      texts.set(key, text);
+    }
+    return text;
+  };
   let candidates = await retrieveCandidates(nls, exclusions.map((re) => `-file:${re.source}`), search, readText, collectionSize);
   if (exclusions.length > 0 && candidates.files.length === 0) candidates = await retrieveCandidates(nls, [], search, readText, collectionSize);
-  const ranked = rankFiles(candidates.files, nls, collectionSize);
+  const ranked = await withSizePrior(rankFiles(candidates.files, nls, collectionSize), async (f) => {
+    const text = await readText(f);
+    return text === null ? null : splitLines(text).length;
+  });
   return { ranked, candidates };
 }

@@ -1,6 +1,6 @@
 /**
  * nls_search: BM25F ordering on hand-made matches (coverage, path and definition boosts, rarity,
- * word starts, fields, synonyms saturating with their word), and the tool over a real index (terms line, errors, budget, repository visibility).
+ * word starts, fields, synonyms saturating with their word), and the tool over a real index (terms line, errors, budget, repository visibility, size prior).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -13,6 +13,7 @@ import { engineQuery, parseNlsQuery } from '../../../../src/api/mcp/tools/nls-te
 import { addAndIndex, createEngineFixture, type EngineFixture } from '../../../e2e/engine-fixture.js';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../../../git/fixtures.js';
 import { callTool, mcpServicesOf } from '../tool-context.js';
+import { ENCODER_LINES, HUB_LINES, HUB_QUERY } from './hub-fixture.js';
 
 function fileMatch(path: string, lines: readonly string[]): FileMatch {
   return {
@@ -103,6 +104,7 @@ const APP = 'github.com/acme/app';
 const SECRET = 'github.com/acme/secret';
 const DOCS = 'github.com/acme/backoff';
 const WALKER = 'github.com/acme/walker';
+const HUB = 'github.com/acme/hub';
 
 let fixture: EngineFixture;
 let sources: string;
@@ -125,6 +127,7 @@ before(async () => {
       ...Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`a/walk${i}.rs`, Array.from({ length: 100 }, (_, n) => `// handle line ${n} of the directory`).join('\n')])),
       'zz/gitignore.rs': 'fn parse_line(line: &str) -> Glob {\n  // a gitignore line starting with ! is a negation\n  negate(line)\n}\n',
     },
+    [HUB]: { 'src/document.ts': `${HUB_LINES.join('\n')}\n`, 'src/encoder.ts': `${ENCODER_LINES.join('\n')}\n` },
   };
   for (const [name, files] of Object.entries(repos)) {
     const dir = initRepo(`${sources}/${name.split('/').at(-1)}`);
@@ -162,6 +165,12 @@ describe('nls_search', () => {
     assert.equal(answer.text.split('\n').find((l) => l.startsWith('# ')), `# ${WALKER} \u2013 zz/gitignore.rs`);
     // Read again whole, the file is shown by its best lines, the comment naming both rare terms among them.
     assert.ok(answer.text.includes('2:   // a gitignore line starting with ! is a negation'), answer.text);
+  });
+
+  test('a short file doing what is asked comes before a long hub mentioning every term, its length read from the index', async () => {
+    const answer = await callTool(services, nlsSearchTool, { query: `repo:acme/hub ${HUB_QUERY}` });
+    const files = answer.text.split('\n').filter((l) => l.startsWith('# ')).map((l) => l.slice(l.indexOf(' \u2013 ') + 3));
+    assert.deepEqual(files, ['src/encoder.ts', 'src/document.ts']);
   });
 
   test('a query without keywords is a tool error that explains why', async () => {
