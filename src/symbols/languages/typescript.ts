@@ -1,6 +1,6 @@
 /** TypeScript and TSX: the JavaScript queries plus types, type parameters, interfaces, enums and namespaces. */
 import type { LanguageSpec } from '../language-spec.js';
-import { SCRIPT_DEFINITIONS, SCRIPT_IMPORTS, SCRIPT_REFERENCE_TYPES, SCRIPT_REFERENCES, scriptExported } from './javascript.js';
+import { destructuredBindings, SCRIPT_DEFINITIONS, SCRIPT_IMPORTS, SCRIPT_REFERENCE_TYPES, SCRIPT_REFERENCES, scriptExported } from './javascript.js';
 
 const definitions = `${SCRIPT_DEFINITIONS}
 (class_declaration name: (type_identifier) @name) @definition.class
@@ -17,6 +17,7 @@ const definitions = `${SCRIPT_DEFINITIONS}
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.field
 (required_parameter pattern: (identifier) @name @definition.variable)
 (optional_parameter pattern: (identifier) @name @definition.variable)
+${destructuredBindings(['(required_parameter pattern: %)', '(optional_parameter pattern: %)'])}
 (type_parameter name: (type_identifier) @name @definition.type)
 (required_parameter pattern: (identifier) @name type: (type_annotation (_) @type))
 (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @type))
