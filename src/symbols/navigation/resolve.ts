@@ -3,7 +3,7 @@
  * scope chain (innermost first, so shadowing holds), the file, its imports, the package, the
  * repository, then other repositories. Never parses: it reads symbol tables only.
  */
-import type { SymbolDefinition } from '../../model/symbols.js';
+import type { SourceRange, SymbolDefinition } from '../../model/symbols.js';
 import { MEMBER_KINDS } from '../language-spec.js';
 import { familyOf, isContainer, isMemberDefinition, isSelfReceiver, membersVisibleBare, methodsDeclaredApart, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
@@ -83,7 +83,7 @@ export class Resolver {
     for (let scope = usage.scope; ; scope = defs[scope]!.parent) {
       const container = scope >= 0 ? defs[scope]! : null;
       if (container === null || !isContainer(container) || membersVisibleBare(family)) {
-        const hits = childrenNamed(defs, scope, usage.name).filter((i) => bareVisible(defs[i]!, family));
+        const hits = [...childrenNamed(defs, scope, usage.name).filter((i) => bareVisible(defs[i]!, family)), ...parameterProperties(defs, scope, usage.name)].sort((a, b) => a - b);
         if (hits.length > 0) {
           const index = nearestPreceding(defs, hits, usage.line);
           return [rankSite(origin, { file: origin, index, definition: defs[index]! }, scope >= 0 ? 'local' : 'file', qualifier)];
@@ -323,6 +323,30 @@ function childrenNamed(defs: readonly SymbolDefinition[], parent: number, name: 
   const out: number[] = [];
   for (let i = 0; i < defs.length; i++) if (defs[i]!.parent === parent && defs[i]!.name === name) out.push(i);
   return out;
+}
+
+/**
+ * A constructor's parameter properties of the name (TypeScript `constructor(private app: App)`):
+ * fields of its class, and parameters its body sees bare. Told apart from a field the body assigns
+ * (`this.x = …`, whose span is its name) by their declaration span inside the constructor's.
+ */
+function parameterProperties(defs: readonly SymbolDefinition[], scope: number, name: string): number[] {
+  const constructor = scope >= 0 ? defs[scope]! : null;
+  if (constructor === null || constructor.kind !== 'constructor') return [];
+  return childrenNamed(defs, constructor.parent, name).filter((i) => {
+    const { kind, range, nameRange } = defs[i]!;
+    return kind === 'field' && !sameRange(range, nameRange) && within(range, constructor.range);
+  });
+}
+
+function sameRange(a: SourceRange, b: SourceRange): boolean {
+  return a.startLine === b.startLine && a.startColumn === b.startColumn && a.endLine === b.endLine && a.endColumn === b.endColumn;
+}
+
+function within(inner: SourceRange, outer: SourceRange): boolean {
+  const startsAfter = inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn);
+  const endsBefore = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
+  return startsAfter && endsBefore;
 }
 
 /** Methods and fields are reached through a receiver, except where members are in scope bare. */
