@@ -73,6 +73,7 @@ export const SCRIPT_REFERENCE_TYPES = ['identifier', 'property_identifier', 'pri
 
 export const SCRIPT_REFERENCES = `
 (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @reference)
+(assignment_expression left: (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @reference @assigned))
 `;
 
 export const SCRIPT_IMPORTS = `
