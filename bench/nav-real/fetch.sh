@@ -90,6 +90,8 @@ from_npm commander commander@12.1.0
 from_npm rxjs rxjs@7.8.1
 from_npm ws ws@8.13.0
 from_npm markdown-it markdown-it@14.1.0
+from_npm semver semver@7.6.0
+from_npm ajv ajv@8.12.0
 from_deb_source jq jq 1.6-2.1+deb12u2
 from_deb_source jsoup jsoup 1.15.3-1
 echo "$ROOT"

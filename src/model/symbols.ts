@@ -42,6 +42,8 @@ export interface SymbolReference {
   readonly scope: number;
   /** `a.b`: the reference is a member access (`b` here); its receiver's text is kept when simple. */
   readonly receiver?: string;
+  /** The member is assigned (`a.b = …`): of an accessor pair the setter is meant, not the getter. */
+  readonly assigned?: true;
 }
 
 export interface SymbolImport {

@@ -11,7 +11,9 @@ const KINDS: readonly SymbolKind[] = [
   'field', 'property', 'module', 'namespace', 'macro', 'constructor', 'enumMember',
 ];
 const KIND_CODES = new Map(KINDS.map((k, i) => [k, i]));
-const ENCODING_VERSION = 3;
+/** Version 4 adds the assigned flag to each reference's scope (scope + 1) << 1 | assigned; version 3 tables are still read. */
+const ENCODING_VERSION = 4;
+const UNFLAGGED_VERSION = 3;
 /** Directory entry: the name's byte offset in the string table, count << 1 | defines-the-name, start in the data block. */
 const ENTRY_BYTES = 12;
 
@@ -80,7 +82,7 @@ export function encodeFileSymbols(symbols: FileSymbols): Uint8Array {
       data.uint(r.range.startColumn);
       data.uint(r.range.endLine - r.range.startLine);
       data.uint(r.range.endColumn);
-      data.uint(r.scope + 1);
+      data.uint(((r.scope + 1) << 1) | (r.assigned === true ? 1 : 0));
       if (r.receiver === undefined) data.uint(0);
       else {
         data.uint(strings.offsets[strings.id(r.receiver)]! + 1);
@@ -118,6 +120,8 @@ function readRange(r: Reader): SourceRange {
  */
 interface Layout {
   readonly bytes: Buffer;
+  /** The references carry the assigned flag (version 4 on). */
+  readonly flagged: boolean;
   readonly language: string;
   readonly strings: number;
   readonly stringsEnd: number;
@@ -131,7 +135,8 @@ interface Layout {
 function layout(input: Uint8Array): Layout {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const r = new Reader(bytes);
-  if (r.uint() !== ENCODING_VERSION) throw new RangeError('unknown symbol encoding');
+  const version = r.uint();
+  if (version !== ENCODING_VERSION && version !== UNFLAGGED_VERSION) throw new RangeError('unknown symbol encoding');
   const section = (): number => {
     const length = r.uint();
     r.pos += length;
@@ -145,7 +150,7 @@ function layout(input: Uint8Array): Layout {
   const definitions = section();
   const directory = section();
   const directoryEnd = r.pos;
-  return { bytes, language, strings, stringsEnd, imports, definitions, directory, directoryEnd, data: section() };
+  return { bytes, flagged: version === ENCODING_VERSION, language, strings, stringsEnd, imports, definitions, directory, directoryEnd, data: section() };
 }
 
 export function decodeFileSymbols(input: Uint8Array): FileSymbols {
@@ -264,9 +269,11 @@ function readGroup(l: Layout, entry: Entry, name: string, receiverAt: (offset: n
     const startColumn = r.uint();
     const endLine = line + r.uint();
     const range = { startLine: line, startColumn, endLine, endColumn: r.uint() };
-    const scope = r.uint() - 1;
+    const scoped = r.uint();
+    const scope = (l.flagged ? scoped >>> 1 : scoped) - 1;
     const receiver = r.uint();
-    out.push(receiver === 0 ? { name, range, scope } : { name, range, scope, receiver: receiverAt(receiver - 1, r.uint()) });
+    const reference: SymbolReference = receiver === 0 ? { name, range, scope } : { name, range, scope, receiver: receiverAt(receiver - 1, r.uint()) };
+    out.push(l.flagged && (scoped & 1) === 1 ? { ...reference, assigned: true } : reference);
   }
 }
 

@@ -10,7 +10,8 @@
  *   A match of `@name` with `@type` (and no `@definition.*`) gives the definition named there its
  *   declared type (language's base name of the annotation, the receiver type of a Go method).
  * referenceTypes: named token types every occurrence of which is a reference (`identifier`…).
- * references:  member accesses: `@reference` on the member, `@receiver` on its object.
+ * references:  member accesses: `@reference` on the member, `@receiver` on its object, `@assigned`
+ *   on the member when it is an assignment's target (`a.b = …`: a setter's use, not a getter's).
  * imports:     `@source` (module as written), `@name` (imported name), `@alias` (its local name),
  *   `@default` (local name of a default import), `@namespace` (local name bound to the whole
  *   module), `@wildcard` (binds every name: local name `*`). Several `@source` captures in one

@@ -32,11 +32,13 @@ export function collectReferences(matches: readonly Parser.QueryMatch[], tokens:
     let start: number;
     let end: number;
     let receiver: string | undefined;
+    let assigned = false;
     if (memberStart <= tokenStart) {
       const member = members.get(memberStart)!;
       start = memberStart;
       end = member.end;
       receiver = member.receiver;
+      assigned = member.assigned;
       m++;
       if (tokenStart === memberStart) t++;
     } else {
@@ -47,28 +49,41 @@ export function collectReferences(matches: readonly Parser.QueryMatch[], tokens:
     const name = text.slice(start, end);
     const range = lines.range(start, end);
     const scope = scopes.at(start);
-    references.push(receiver === undefined ? { name, range, scope } : { name, range, scope, receiver });
+    const reference: SymbolReference = receiver === undefined ? { name, range, scope } : { name, range, scope, receiver };
+    references.push(assigned ? { ...reference, assigned } : reference);
   }
   return references;
 }
 
+interface MemberReference {
+  readonly end: number;
+  receiver: string | undefined;
+  /** Some match captured it `@assigned`: the target of an assignment. */
+  assigned: boolean;
+}
+
 /** Member references by start; a match with a receiver beats a bare one at the same node. */
-function memberReferences(matches: readonly Parser.QueryMatch[], defs: DefinitionSpans, text: string): Map<number, { readonly end: number; receiver: string | undefined }> {
-  const members = new Map<number, { readonly end: number; receiver: string | undefined }>();
+function memberReferences(matches: readonly Parser.QueryMatch[], defs: DefinitionSpans, text: string): Map<number, MemberReference> {
+  const members = new Map<number, MemberReference>();
   for (const match of matches) {
     let node: Parser.SyntaxNode | null = null;
     let receiverNode: Parser.SyntaxNode | null = null;
+    let assigned = false;
     for (const c of match.captures) {
       if (c.name === 'reference') node = c.node;
       else if (c.name === 'receiver') receiverNode = c.node;
+      else if (c.name === 'assigned') assigned = true;
     }
     if (!node) continue;
     const start = node.startIndex;
     if (defs.names.has(start)) continue;
     const receiver = receiverNode ? simpleReceiver(text, receiverNode) : undefined;
     const seen = members.get(start);
-    if (!seen) members.set(start, { end: node.endIndex, receiver });
-    else if (seen.receiver === undefined) seen.receiver = receiver;
+    if (!seen) members.set(start, { end: node.endIndex, receiver, assigned });
+    else {
+      if (seen.receiver === undefined) seen.receiver = receiver;
+      seen.assigned ||= assigned;
+    }
   }
   return members;
 }

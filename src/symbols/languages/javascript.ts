@@ -8,6 +8,29 @@
  */
 import { hasModifier, isMember, underType, type DefinitionContext, type LanguageSpec } from '../language-spec.js';
 
+/** How deep destructuring patterns are followed (`{ a: { b: [c] } }` is three). */
+const DESTRUCTURING_DEPTH = 3;
+
+/** A name a destructuring element binds directly: `x`, `x = 1`, `...x`. */
+const BOUND_NAME = '(identifier) @name @definition.variable (assignment_pattern left: (identifier) @name @definition.variable) (rest_pattern (identifier) @name @definition.variable)';
+
+/** An object or array pattern, and every name it binds up to `depth` levels of nesting. */
+function bindingPattern(depth: number): string {
+  const nested = depth > 1 ? ` ${bindingPattern(depth - 1)}` : '';
+  const objectElements = `[(shorthand_property_identifier_pattern) @name @definition.variable (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name @definition.variable) (pair_pattern value: [${BOUND_NAME}${nested}]) (rest_pattern (identifier) @name @definition.variable)]`;
+  return `[(object_pattern ${objectElements}) (array_pattern [${BOUND_NAME}${nested}])]`;
+}
+
+/**
+ * The names destructuring declarations bind in `contexts` (query prefixes with `%` for the pattern):
+ * parameters (`f({ a, b: c })`, TypeScript's `{ gen }: Cxt`), declarations (`const [x, ...rest] = …`),
+ * `for (const { k } of …)` and `catch ({ message })`. A destructuring assignment (`({ a } = o)`)
+ * declares nothing: it rebinds.
+ */
+export function destructuredBindings(contexts: readonly string[]): string {
+  return contexts.map((context) => context.replace('%', bindingPattern(DESTRUCTURING_DEPTH))).join('\n');
+}
+
 export const SCRIPT_DEFINITIONS = `
 (function_declaration name: (identifier) @name) @definition.function
 (generator_function_declaration name: (identifier) @name) @definition.function
@@ -16,8 +39,8 @@ export const SCRIPT_DEFINITIONS = `
 (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
 (lexical_declaration kind: "const" (variable_declarator name: (identifier) @name) @definition.constant)
 (variable_declarator name: (identifier) @name) @definition.variable
-(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name @definition.variable))
-(variable_declarator name: (array_pattern (identifier) @name @definition.variable))
+${destructuredBindings(['(variable_declarator name: %)', '(for_in_statement left: %)', '(catch_clause parameter: %)'])}
+(arrow_function parameter: (identifier) @name @definition.variable)
 (variable_declarator name: (identifier) @name value: (new_expression constructor: (identifier) @type))
 (assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (new_expression constructor: (identifier) @type))
 (for_in_statement left: (identifier) @name @definition.variable)
@@ -50,6 +73,7 @@ export const SCRIPT_REFERENCE_TYPES = ['identifier', 'property_identifier', 'pri
 
 export const SCRIPT_REFERENCES = `
 (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @reference)
+(assignment_expression left: (member_expression object: (_) @receiver property: [(property_identifier) (private_property_identifier)] @reference @assigned))
 `;
 
 export const SCRIPT_IMPORTS = `
@@ -80,6 +104,7 @@ export const javascript: LanguageSpec = {
 (assignment_expression left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @name @definition.field))
 (formal_parameters (identifier) @name @definition.variable)
 (formal_parameters (assignment_pattern left: (identifier) @name @definition.variable))
+${destructuredBindings(['(formal_parameters %)'])}
 (class_declaration name: (identifier) @name (class_heritage (_) @type))
 `,
   referenceTypes: SCRIPT_REFERENCE_TYPES,

@@ -48,6 +48,7 @@ export const python: LanguageSpec = {
   referenceTypes: ['identifier'],
   references: `
 (attribute object: (_) @receiver attribute: (identifier) @reference)
+(assignment left: (attribute object: (_) @receiver attribute: (identifier) @reference @assigned))
 `,
   imports: `
 (import_statement name: (dotted_name) @source)

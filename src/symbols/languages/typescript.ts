@@ -1,6 +1,10 @@
-/** TypeScript and TSX: the JavaScript queries plus types, type parameters, interfaces, enums and namespaces. */
+/**
+ * TypeScript and TSX: the JavaScript queries plus types, type parameters, interfaces, enums and
+ * namespaces. A constructor's parameter property (`constructor(private readonly app: App)`) and a
+ * field a method assigns (`this.x = …`) without declaring it are fields of the class.
+ */
 import type { LanguageSpec } from '../language-spec.js';
-import { SCRIPT_DEFINITIONS, SCRIPT_IMPORTS, SCRIPT_REFERENCE_TYPES, SCRIPT_REFERENCES, scriptExported } from './javascript.js';
+import { destructuredBindings, SCRIPT_DEFINITIONS, SCRIPT_IMPORTS, SCRIPT_REFERENCE_TYPES, SCRIPT_REFERENCES, scriptExported } from './javascript.js';
 
 const definitions = `${SCRIPT_DEFINITIONS}
 (class_declaration name: (type_identifier) @name) @definition.class
@@ -15,8 +19,12 @@ const definitions = `${SCRIPT_DEFINITIONS}
 (abstract_method_signature name: (property_identifier) @name) @definition.method
 (property_signature name: (property_identifier) @name) @definition.property
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.field
+(required_parameter [(accessibility_modifier) "readonly" (override_modifier)] pattern: (identifier) @name) @definition.field
+(optional_parameter [(accessibility_modifier) "readonly" (override_modifier)] pattern: (identifier) @name) @definition.field
+(assignment_expression left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @name @definition.field))
 (required_parameter pattern: (identifier) @name @definition.variable)
 (optional_parameter pattern: (identifier) @name @definition.variable)
+${destructuredBindings(['(required_parameter pattern: %)', '(optional_parameter pattern: %)'])}
 (type_parameter name: (type_identifier) @name @definition.type)
 (required_parameter pattern: (identifier) @name type: (type_annotation (_) @type))
 (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @type))

@@ -1,7 +1,8 @@
 /**
  * TypeScript declaration files (`.d.ts`, `.d.mts`, `.d.cts`) describe what JavaScript or TypeScript
  * elsewhere implements: go_to_definition answers with the implementation when the index holds one
- * in the same repository, and with the declaration when nothing implements it (interfaces, types).
+ * in the same repository (a declared class's member: the implementing class's member), and with the
+ * declaration when nothing implements it (interfaces, types).
  */
 import type { SymbolKind } from '../../model/symbols.js';
 import { familyOf } from './language-rules.js';
@@ -27,6 +28,7 @@ export function isDeclarationFile(path: string): boolean {
  */
 export function implementationOf(lookup: SymbolLookup, origin: NavFile, declaration: DefinitionSite): DefinitionSite | null {
   const { definition, file } = declaration;
+  if (definition.parent !== -1) return memberImplementation(lookup, origin, declaration);
   const kinds = IMPLEMENTED_AS.get(definition.kind);
   if (kinds === undefined || definition.parent !== -1 || !isDeclarationFile(file.path)) return null;
   let best: DefinitionSite | null = null;
@@ -51,4 +53,25 @@ export function implementationOf(lookup: SymbolLookup, origin: NavFile, declarat
 export function preferImplementation(lookup: SymbolLookup, origin: NavFile, ranked: RankedDefinition): RankedDefinition {
   const implementation = implementationOf(lookup, origin, ranked.site);
   return implementation === null ? ranked : { ...ranked, site: implementation };
+}
+
+/** What a declared member may be implemented as: a method by a method, a property by a field or an accessor. */
+const MEMBERS_IMPLEMENTED_AS: ReadonlyMap<SymbolKind, ReadonlySet<SymbolKind>> = new Map<SymbolKind, ReadonlySet<SymbolKind>>([
+  ['method', new Set(['method'])], ['property', new Set(['field', 'property', 'method'])], ['field', new Set(['field', 'property', 'method'])],
+]);
+
+/**
+ * A member a declared class declares (`declare class Command { addArgument(…): this }`): the
+ * same-named member of the class implementing it, first of its declarations.
+ */
+function memberImplementation(lookup: SymbolLookup, origin: NavFile, declaration: DefinitionSite): DefinitionSite | null {
+  const { definition, file } = declaration;
+  const kinds = MEMBERS_IMPLEMENTED_AS.get(definition.kind);
+  const owner = file.symbols.definitions[definition.parent];
+  if (kinds === undefined || owner === undefined || owner.kind !== 'class' || owner.parent !== -1 || !isDeclarationFile(file.path)) return null;
+  const type = implementationOf(lookup, origin, { file, index: definition.parent, definition: owner });
+  if (type === null) return null;
+  const defs = type.file.symbols.definitions;
+  const index = defs.findIndex((d) => d.parent === type.index && d.name === definition.name && kinds.has(d.kind));
+  return index < 0 ? null : { file: type.file, index, definition: defs[index]! };
 }

@@ -44,10 +44,12 @@ export interface Usage {
   readonly receiver?: string;
   readonly line: number;
   readonly self?: number;
+  /** The target of an assignment (`a.b = …`): of an accessor pair, the setter. */
+  readonly assigned?: true;
 }
 
 export function usageOfReference(reference: SymbolReference): Usage {
-  const base = { name: reference.name, scope: reference.scope, line: reference.range.startLine };
+  const base: Usage = { name: reference.name, scope: reference.scope, line: reference.range.startLine, ...(reference.assigned === true ? { assigned: true } : {}) };
   return reference.receiver === undefined ? base : { ...base, receiver: reference.receiver };
 }
 

@@ -8,7 +8,7 @@
  * file, its repository, then other repositories (those importing it first).
  */
 import type { ReferenceGroup, SourceRange, SymbolFileRef, SymbolImport, SymbolReference } from '../../model/symbols.js';
-import { importMentions } from './import-candidates.js';
+import { importBindingAt, importMentions } from './import-candidates.js';
 import { declaresTypes, directoryIsPackage, familyOf, isHeader, isMemberDefinition, isSelfReceiver, linkedFromOutside, mayBeTyped, parentOf } from './language-rules.js';
 import { certaintyRank, siteKey, usageOfReference, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { dirOf, importsReadOnlyDirectory } from './module-paths.js';
@@ -68,6 +68,14 @@ export function findReferences(resolver: Resolver, target: DefinitionSite, windo
       const usage = usageOfReference(reference);
       const verdict = resolves(file, scoped ? usage : { ...usage, scope: -1 });
       if (verdict !== null) found.push({ site: { file, range: reference.range, scope: reference.scope, resolved: verdict.resolved }, verdict });
+    }
+    // A binding an import makes (`const x = require('./m')`) is a definition of the file, yet it names the target.
+    if (scoped && file !== target.file) {
+      file.symbols.definitions.forEach((definition, self) => {
+        if (definition.name !== name || importBindingAt(file.symbols, name, definition.nameRange.startLine) === undefined) return;
+        const verdict = resolves(file, { name, scope: definition.parent, line: definition.nameRange.startLine, self });
+        if (verdict !== null) found.push({ site: { file, range: definition.nameRange, scope: definition.parent, resolved: verdict.resolved }, verdict });
+      });
     }
     for (const resolved of [true, false]) {
       const part = found.filter((f) => f.site.resolved === resolved);
