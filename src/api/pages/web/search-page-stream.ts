@@ -1,6 +1,7 @@
 /**
  * The search page as one streamed response, from the one search the stream API would run: the head
- * and shell go out at once, the first results as HTML the moment shards find them, and every later
+ * and shell go out at once, the first results as HTML the moment shards find them (their shown
+ * lines only: the less there is to lay out, the sooner they are painted), and every later
  * event as an inert JSON data block (`<script type="application/json">`) the page's script reads as
  * the parser adds it (web/search-islands.ts). The browser going away aborts the search.
  */
@@ -58,7 +59,12 @@ export async function streamSearchPage(run: PageSearch, params: StreamParams, wr
     matches(matches) {
       let rest = matches;
       if (shellOpen) {
-        closeShell(() => firstResults(matches.slice(0, FIRST_HTML), shape, run.readFile));
+        const first = matches.slice(0, FIRST_HTML);
+        let shaped: Promise<Record<string, unknown>[]> | null = null;
+        const shapedFirst = (): Promise<Record<string, unknown>[]> => (shaped ??= shapeMatches(first, shape, run.readFile));
+        closeShell(async () => firstResults(first, await shapedFirst(), shape));
+        // Their data after them: the lines behind their "show more" buttons, which the HTML leaves out.
+        write(async () => dataBlock('rendered', await shapedFirst()));
         rest = matches.slice(FIRST_HTML);
       }
       if (rest.length > 0) write(async () => dataBlock('matches', await shapeMatches(rest, shape, run.readFile)));
@@ -76,8 +82,7 @@ export async function streamSearchPage(run: PageSearch, params: StreamParams, wr
 }
 
 /** Rendered as the script renders them, from the same JSON (its chunks, with context) the stream API would send. */
-async function firstResults(matches: readonly SearchMatch[], shape: MatchShape, readFile: FileReader): Promise<string> {
-  const shaped = await shapeMatches(matches, shape, readFile);
+function firstResults(matches: readonly SearchMatch[], shaped: readonly Record<string, unknown>[], shape: MatchShape): string {
   return matches.map((match, index) => {
     const chunks = shaped[index]!['chunkMatches'] as readonly ChunkMatch[] | undefined;
     const rows = chunks === undefined ? null : resultRows(chunks, FIRST_MARKUP.lines);

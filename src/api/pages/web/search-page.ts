@@ -11,7 +11,7 @@ import type { Reply } from '../../../http/respond.js';
 import { parseStreamParams } from '../../stream/params.js';
 import { STREAM_PATH } from '../../stream/route.js';
 import { html } from '../kit.js';
-import { assetUrl, webAssets } from './assets.js';
+import { assetUrl, inlineSearchStyle, webAssets } from './assets.js';
 import { APP_PAGE_END, appHeaders, appPageStart, appScripts, sendAppPage } from './layout.js';
 import { streamSearchPage, type StreamedPage } from './search-page-stream.js';
 import { staticResults } from './search-static.js';
@@ -62,9 +62,10 @@ export async function searchPage(services: WebServices, request: HttpRequest<Aut
   const streamQuery = new URLSearchParams({ q: query, ...STREAM_PARAMS });
   const params = parseStreamParams(streamQuery);
   if ('error' in params) return reply.text(400, params.error);
+  const style = inlineSearchStyle();
   const page: StreamedPage = {
     start: appPageStart(viewer.context, {
-      title, query,
+      title, query, style,
       head: html`<noscript><meta http-equiv="refresh" content="0; url=${scriptFree}"></noscript>
 ${searchModules().map((name) => html`<link rel="modulepreload" href="${assetUrl(name)}">`)}`,
     }, html``) + html`${heading}<div class="search-page">
@@ -76,7 +77,7 @@ ${searchModules().map((name) => html`<link rel="modulepreload" href="${assetUrl(
     eventsStart: '<div id="search-events" hidden>\n',
     end: `</div>${APP_PAGE_END}`,
   };
-  const writer = reply.stream(200, appHeaders(viewer.context));
+  const writer = reply.stream(200, appHeaders(viewer.context, style));
   const run = { search: services.search, readFile: services.readFile, canRead: viewer.principal.canRead, signal: request.signal };
   await streamSearchPage(run, params, writer, page);
 }

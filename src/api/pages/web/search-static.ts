@@ -111,28 +111,32 @@ export function resultItem(match: SearchMatch, markup: ResultMarkup, rows: Resul
       return html`<li><a href="${blobUrl(match.repository, rev, match.path, { start: line, end: line })}"><span class="symbol-kind">${s.kind.toLowerCase()}</span> <code>${s.name}</code></a>${s.containerName ? html`<span class="muted"> in ${s.containerName}</span>` : ''}</li>`;
     })}</ul></li>`;
   }
-  if (rows !== null) return rowsItem(match, header, rows);
-  const shown = markup.more === 'button' ? match.lineMatches : match.lineMatches.slice(0, markup.lines);
-  const lines = shown.map((l, index) => {
+  if (rows !== null) return rowsItem(match, header, rows, markup);
+  const lines = match.lineMatches.slice(0, markup.lines).map((l) => {
     const line = l.lineNumber + 1;
-    const hidden = index >= markup.lines ? new SafeHtml(' hidden') : '';
-    return html`<a class="line" href="${blobUrl(match.repository, rev, match.path, { start: line, end: line })}"${hidden}><span class="ln">${line}</span><code>${marked(l.line, l.offsetAndLengths)}</code></a>`;
+    return html`<a class="line" href="${blobUrl(match.repository, rev, match.path, { start: line, end: line })}"><span class="ln">${line}</span><code>${marked(l.line, l.offsetAndLengths)}</code></a>`;
   });
-  const rest = match.lineMatches.length - markup.lines;
-  const more = rest <= 0 ? ''
-    : markup.more === 'note' ? html`<p class="muted more-note">${rest} more matched lines in this file</p>`
-      : html`<button type="button" class="more">Show ${rest} more matched ${rest === 1 ? 'line' : 'lines'}</button>`;
-  return html`<li class="result">${header}${lines.length > 0 ? html`<div class="lines">${lines}</div>` : ''}${more}</li>`;
+  return html`<li class="result">${header}${lines.length > 0 ? html`<div class="lines">${lines}</div>` : ''}${moreLines(match.lineMatches.length - markup.lines, markup)}</li>`;
 }
 
-function rowsItem(match: FileMatch, header: SafeHtml, { rows, hiddenMatched }: ResultRows): SafeHtml {
+/**
+ * A file's further matched lines: counted in a note, or behind a button whose lines the page's
+ * script builds from the result's data (they are not in the HTML, which stays small to paint at once).
+ */
+function moreLines(rest: number, markup: ResultMarkup): SafeHtml | '' {
+  if (rest <= 0) return '';
+  return markup.more === 'note' ? html`<p class="muted more-note">${rest} more matched ${rest === 1 ? 'line' : 'lines'} in this file</p>`
+    : html`<button type="button" class="more">Show ${rest} more matched ${rest === 1 ? 'line' : 'lines'}</button>`;
+}
+
+/** The shown rows (matched lines and their context) of a content match. */
+function rowsItem(match: FileMatch, header: SafeHtml, { rows, hiddenMatched }: ResultRows, markup: ResultMarkup): SafeHtml {
   const rev = revOf(match);
-  const lines = rows.map((row) => {
+  const lines = rows.filter((row) => !row.hidden).map((row) => {
     const classes = ['line', row.matched ? '' : 'context', row.gap ? 'gap' : ''].filter(Boolean).join(' ');
-    return html`<a class="${classes}" href="${blobUrl(match.repository, rev, match.path, { start: row.number, end: row.number })}"${row.hidden ? new SafeHtml(' hidden') : ''}><span class="ln">${row.number}</span><code>${marked(row.text, row.ranges)}</code></a>`;
+    return html`<a class="${classes}" href="${blobUrl(match.repository, rev, match.path, { start: row.number, end: row.number })}"><span class="ln">${row.number}</span><code>${marked(row.text, row.ranges)}</code></a>`;
   });
-  const more = hiddenMatched === 0 ? '' : html`<button type="button" class="more">Show ${hiddenMatched} more matched ${hiddenMatched === 1 ? 'line' : 'lines'}</button>`;
-  return html`<li class="result">${header}<div class="lines">${lines}</div>${more}</li>`;
+  return html`<li class="result">${header}<div class="lines">${lines}</div>${moreLines(hiddenMatched, markup)}</li>`;
 }
 
 function commitItem(match: CommitMatch, markup: ResultMarkup): SafeHtml {
