@@ -14,18 +14,16 @@ import { html } from '../kit.js';
 import { assetUrl, inlineSearchStyle, webAssets } from './assets.js';
 import { APP_PAGE_END, appHeaders, appPageStart, appScripts, sendAppPage } from './layout.js';
 import { streamSearchPage, type StreamedPage } from './search-page-stream.js';
-import { staticResults } from './search-static.js';
+import { RESULT_SHAPE, staticResults } from './search-static.js';
 import type { WebServices } from './services.js';
 import type { Viewer } from './viewer.js';
 import { searchUrl } from './web-paths.js';
 
-/** A few lines either side of a matched line. */
-const CONTEXT_LINES = 2;
 /**
  * The stream request of the page (and its script's later searches): at most 500 results (the count
- * goes on), long lines cut, chunks with their context.
+ * goes on), long lines cut, chunks with their context, as the page without JavaScript shows them.
  */
-const STREAM_PARAMS = { v: 'V3', display: '500', 'max-line-len': '400', cm: 'true', cl: String(CONTEXT_LINES) };
+const STREAM_PARAMS = { v: 'V3', display: '500', 'max-line-len': String(RESULT_SHAPE.maxLineLen), cm: 'true', cl: String(RESULT_SHAPE.contextLines) };
 
 /** The search page's modules, fetched at once rather than one import level after another. */
 function searchModules(): string[] {

@@ -1,16 +1,21 @@
 /**
  * The search page for a browser without JavaScript (`/search?q=…&static=1`, where the page's
  * `<noscript>` sends it): one bounded search on the server with the viewer's principal, its first
- * results rendered as HTML in the same markup the script builds, with progress, notices and the
- * query's error at its position. It never shows what the viewer's principal may not read.
+ * results rendered as HTML in the same markup the script builds (matched lines with the same lines
+ * of context), with progress, notices and the query's error at its position. It never shows what the viewer's principal may not read.
  */
 import { isQuarryError, publicMessage, type ErrorCode } from '../../../errors.js';
 import type { CommitMatch, FileMatch, SearchMatch, SearchResponse, SkippedNotice } from '../../../model/result.js';
 import { html, SafeHtml } from '../kit.js';
-import type { ResultRows } from './result-rows.js';
+import { shapeMatches } from '../../stream/context.js';
+import { cutLine, type MatchShape } from '../../stream/events.js';
+import { resultRows, type ChunkMatch, type ResultRows } from './result-rows.js';
 import type { WebServices } from './services.js';
 import type { Viewer } from './viewer.js';
 import { blobUrl, repoUrl, repoViewUrl, searchUrl } from './web-paths.js';
+
+/** Both search pages' results: chunks with two lines of context either side, lines cut at 400 characters (the stream's `cm`, `cl` and `max-line-len`). */
+export const RESULT_SHAPE: MatchShape = { chunkMatches: true, maxLineLen: 400, contextLines: 2 };
 
 /** Results rendered; the page says when more exist. */
 export const STATIC_RESULTS = 30;
@@ -34,9 +39,27 @@ export async function staticResults(services: WebServices, viewer: Viewer, query
   const shown = response.matches.slice(0, STATIC_RESULTS);
   const count = `${response.matchCount} ${response.matchCount === 1 ? 'match' : 'matches'} in ${ms} ms`;
   const status = response.matches.length === 0 ? `No results (${ms} ms).` : response.matches.length > shown.length ? `${count}; showing the first ${shown.length} results` : count;
+  const items = resultItems(shown, await shapeMatches(shown, RESULT_SHAPE, services.readFile), RESULT_SHAPE, STATIC_MARKUP);
   return html`<p class="search-status" role="status">${status}</p>
 <ul class="notices">${response.skipped.map((s) => notice(s, query))}</ul>
-<ol class="results">${shown.map((m) => resultItem(m, STATIC_MARKUP))}</ol>`;
+<ol class="results">${new SafeHtml(items)}</ol>`;
+}
+
+/**
+ * Results as both search pages render them: from the JSON the stream API would send for them
+ * (`shaped`, aligned with `matches`: chunks with their context lines), lines cut as it cuts them.
+ */
+export function resultItems(matches: readonly SearchMatch[], shaped: readonly Record<string, unknown>[], shape: MatchShape, markup: ResultMarkup): string {
+  return matches.map((match, index) => {
+    const chunks = shaped[index]!['chunkMatches'] as readonly ChunkMatch[] | undefined;
+    const rows = chunks === undefined ? null : resultRows(chunks, markup.lines);
+    return resultItem(cut(match, shape), { ...markup, timed: markup.timed && index === 0 }, rows).text;
+  }).join('');
+}
+
+function cut(match: SearchMatch, shape: MatchShape): SearchMatch {
+  if (shape.maxLineLen < 0 || match.type === 'repo' || match.type === 'commit') return match;
+  return { ...match, lineMatches: match.lineMatches.map((line) => cutLine(line, shape.maxLineLen)) };
 }
 
 function positionOf(details: unknown): number | null {
@@ -87,7 +110,7 @@ export interface ResultMarkup {
   readonly lines: number;
   /** The rest of a file's lines: counted in a note, or hidden behind a "show more" button the script runs. */
   readonly more: 'note' | 'button';
-  /** The item's first link marked for Element Timing (the page's first result). */
+  /** The first item's first link marked for Element Timing (the page's first result). */
   readonly timed: boolean;
 }
 
