@@ -78,7 +78,11 @@ test('a search streams its results in, ranges marked, counts per file, "show mor
     assert.match(body, /<script type="application\/json" data-event="rendered">\[\{"type":"content",[^<]*"lineNumber":7,/);
     assert.match(body, /data-event="done">\{\}<\/script>\n<\/div><\/main><\/body><\/html>\n$/);
     assert.deepEqual(await resultPaths(page), ['main.go']);
+    // The stylesheet comes inlined, nothing to fetch before the first paint, and the page's content security policy lets it apply.
+    assert.doesNotMatch(body, /<link rel="stylesheet"/);
+    assert.match(response!.headers()['content-security-policy'] ?? '', /style-src 'self' 'sha256-[\w+/=]+';/);
     const main = page.locator('#search-results li.result').first();
+    assert.equal(await main.evaluate((item) => (globalThis as unknown as { getComputedStyle(e: unknown): { contentVisibility: string } }).getComputedStyle(item).contentVisibility), 'auto');
     // Keyword search ignores case: line 3 holds `Router` and `router`, one matched line of five.
     assert.equal(await main.locator('.count').textContent(), '5 matches');
     const rows = (selector: string): Promise<string[]> => main.locator(`a.line${selector} .ln`).allTextContents();
