@@ -2,7 +2,8 @@
  * The search page for a browser without JavaScript (`/search?q=…&static=1`, where the page's
  * `<noscript>` sends it): one bounded search on the server with the viewer's principal, its first
  * results rendered as HTML in the same markup the script builds (matched lines with the same lines
- * of context), with progress, notices and the query's error at its position. It never shows what the viewer's principal may not read.
+ * of context), with progress, notices and the query's error at its position. It never shows what
+ * the viewer's principal may not read.
  */
 import { isQuarryError, publicMessage, type ErrorCode } from '../../../errors.js';
 import type { CommitMatch, FileMatch, SearchMatch, SearchResponse, SkippedNotice } from '../../../model/result.js';
