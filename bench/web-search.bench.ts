@@ -143,14 +143,19 @@ async function series(run: () => Promise<Sample>): Promise<Sample[]> {
   return (await interleaved([run]))[0]!;
 }
 
-/** Each run warmed up, then sampled in turns (the order reversed every other turn), so the machine's drift falls on all alike. */
+/**
+ * Each run warmed up, then sampled in turns, the order rotated each turn so that every run comes
+ * first, second and so on equally often: the machine's drift, and whatever one page load leaves
+ * running for the next, fall on all alike.
+ */
 async function interleaved(runs: readonly (() => Promise<Sample>)[]): Promise<Sample[][]> {
   for (const run of runs) for (let i = 0; i < WARMUP; i++) await run();
   const samples = runs.map((): Sample[] => []);
   for (let i = 0; i < SAMPLES; i++) {
-    const order = runs.map((_, index) => index);
-    if (i % 2 === 1) order.reverse();
-    for (const index of order) samples[index]!.push(await runs[index]!());
+    for (let k = 0; k < runs.length; k++) {
+      const index = (k + i) % runs.length;
+      samples[index]!.push(await runs[index]!());
+    }
   }
   return samples;
 }
