@@ -62,19 +62,26 @@ function chunksOf(match: ContentMatch): readonly ChunkMatch[] {
 
 function contentItem(match: ContentMatch): HTMLLIElement {
   const { rows, hiddenMatched } = resultRows(chunksOf(match), FIRST_LINES);
-  // Hidden rows all follow the shown ones; they are built only when asked for, so 500 results stay light.
   const lines = el('div', { class: 'lines' }, ...rows.filter((row) => !row.hidden).map((row) => lineRow(match, row)));
   // Matched lines, as the engine counts a file's matches in the search's total.
   const result = item(fileHeader(match, 'content', match.lineMatches.length), lines);
   if (hiddenMatched > 0) {
     const more = el('button', { type: 'button', class: 'more' }, `Show ${hiddenMatched} more matched ${hiddenMatched === 1 ? 'line' : 'lines'}`);
-    more.addEventListener('click', () => {
-      lines.append(...rows.filter((row) => row.hidden).map((row) => lineRow(match, { ...row, hidden: false })));
-      more.remove();
-    });
+    more.addEventListener('click', () => showMore(result, match));
     result.append(more);
   }
   return result;
+}
+
+/**
+ * Adds a content result's rows after its first few (built only when asked for, so 500 results, and
+ * the server's first ones in the page's HTML, stay light) and removes its "show more" button.
+ */
+export function showMore(item: HTMLElement, match: StreamMatch): void {
+  const lines = item.querySelector('.lines');
+  if (match.type !== 'content' || lines === null) return;
+  lines.append(...resultRows(chunksOf(match), FIRST_LINES).rows.filter((row) => row.hidden).map((row) => lineRow(match, { ...row, hidden: false })));
+  item.querySelector('button.more')?.remove();
 }
 
 function symbolItem(match: SymbolFileMatch): HTMLLIElement {

@@ -11,7 +11,7 @@ import { el } from './search-dom.js';
 import type { Alert, Progress, StreamFilter, StreamMatch } from './search-events.js';
 import { renderFilters } from './search-filters.js';
 import { navigateWithKeys } from './search-keys.js';
-import { resultItem } from './search-results.js';
+import { resultItem, showMore } from './search-results.js';
 import { alertBox, errorPosition, progressText, skippedNotices } from './search-status.js';
 import { readPageEvents } from './search-islands.js';
 import { readEvents, type EventHandler } from './search-stream.js';
@@ -94,6 +94,13 @@ function show(parts: Parts, query: string, source: EventSource): void {
     },
     error(data) {
       failed(parts, (JSON.parse(data) as { message: string }).message);
+    },
+    // The page's own search only: the data of the results already in its HTML, in their order.
+    rendered(data) {
+      (JSON.parse(data) as StreamMatch[]).forEach((match, index) => {
+        const item = parts.results.children[index];
+        if (item instanceof HTMLElement) serverResults.set(item, match);
+      });
     },
   };
   source(controller.signal, (name, data) => handlers[name]?.(data)).catch((err: unknown) => {
@@ -217,14 +224,15 @@ function stopLoadingPage(signal: AbortSignal): void {
   });
 }
 
-/** The server's results hold all their lines, those after the first few hidden behind "show more". */
+/** The data of the results the server rendered into the page (its `rendered` event), by their list item. */
+const serverResults = new WeakMap<HTMLElement, StreamMatch>();
+
+/** The server's results hold their first lines only; "show more" builds the rest from their data. */
 function showMoreOfServerResults(results: HTMLElement): void {
   results.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest('button.more');
-    const hidden = button?.closest('li.result')?.querySelectorAll<HTMLElement>('a.line[hidden]') ?? [];
-    if (button === null || button === undefined || hidden.length === 0) return;
-    for (const line of hidden) line.hidden = false;
-    button.remove();
+    const item = (event.target as Element).closest('button.more')?.closest('li.result');
+    const match = item instanceof HTMLElement ? serverResults.get(item) : undefined;
+    if (item instanceof HTMLElement && match !== undefined) showMore(item, match);
   });
 }
 

@@ -18,8 +18,9 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startServerProcess(dataDir: string, extraArgs: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--listen', '127.0.0.1:0', '--data', dataDir, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'], env });
+/** `bin`: another checkout's bin/quarry.js (a benchmark comparing two builds). */
+export async function startServerProcess(dataDir: string, extraArgs: readonly string[] = [], env: NodeJS.ProcessEnv = process.env, bin: string = BIN): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [bin, 'serve', '--listen', '127.0.0.1:0', '--data', dataDir, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));

@@ -1,7 +1,8 @@
 /**
  * The links the APIs hand out open their pages: the `URL:` lines of MCP answers (read_file with a
  * line range, list_files, diff_search), the sources a deep search answer cites, and GraphQL `url`
- * fields (repository, tree, blob, commit), each followed on a real server to a 200 page that shows
+ * fields (repository, tree, blob, commit; search results, symbols and their locations, commit
+ * results, branches and tags), each followed on a real server to a 200 page that shows
  * what the link names.
  */
 import assert from 'node:assert/strict';
@@ -110,4 +111,32 @@ test('every source a deep search answer cites opens the file view with its lines
     const end = range[2] === undefined ? start : Number(range[2]);
     assert.deepEqual(selected, Array.from({ length: end - start + 1 }, (_, i) => start + i), link);
   }
+});
+
+async function graphql<T>(query: string): Promise<T> {
+  const answer = await fetch(`${url}/.api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `token ${fixture.instance.alice}` }, body: JSON.stringify({ query }) });
+  const { data, errors } = await answer.json() as { errors?: unknown; data: T };
+  assert.equal(errors, undefined, JSON.stringify(errors));
+  return data;
+}
+
+test('GraphQL url fields of search results, symbols and their locations, commit results and refs open their pages', async () => {
+  const repo = `repo:^${HISTORY.replace(/\./g, '\\\\.')}$`;
+  const { search: symbols } = await graphql<{ search: { results: { results: { file?: { url: string }; symbols?: { name: string; url: string; location: { url: string } }[] }[] } } }>(
+    `{ search(version: V3, patternType: literal, query: "${repo} type:symbol NewRouter") { results { results { ... on FileMatch { file { url } symbols { name url location { url } } } } } } }`);
+  const symbol = symbols.results.results.flatMap((r) => r.symbols ?? []).find((s) => s.name === 'NewRouter');
+  assert.ok(symbol, JSON.stringify(symbols));
+  // The definition's file (router.go), not a file that uses it.
+  for (const link of [symbol.url, symbol.location.url]) assert.match(await open(link), /NewRouter makes an empty Router/, link);
+  for (const { file } of symbols.results.results) if (file !== undefined) assert.match(await open(file.url), /NewRouter/, file.url);
+  const { search: commits } = await graphql<{ search: { results: { results: { url?: string; matches?: { url: string }[] }[] } } }>(
+    `{ search(version: V3, patternType: literal, query: "${repo} type:commit second") { results { results { ... on CommitSearchResult { url matches { url } } } } } }`);
+  const commitLinks = commits.results.results.flatMap((r) => [r.url ?? '', ...(r.matches ?? []).map((m) => m.url)]).filter((l) => l !== '');
+  assert.ok(commitLinks.length > 0, JSON.stringify(commits));
+  for (const link of commitLinks) assert.match(await open(link), /Use a second router/, link);
+  const { repository } = await graphql<{ repository: { tags: { nodes: { name: string; url: string }[] }; branches: { nodes: { name: string; url: string }[] } } }>(
+    `{ repository(name: "${HISTORY}") { tags { nodes { name url } } branches { nodes { name url } } } }`);
+  const refs = [...repository.tags.nodes, ...repository.branches.nodes];
+  assert.deepEqual(refs.map((r) => r.name).sort(), ['refs/heads/dev', 'refs/heads/main', 'refs/tags/v1', 'refs/tags/v2']);
+  for (const ref of refs) assert.match(await open(ref.url), />main\.go<\/a>/, ref.url);
 });

@@ -73,9 +73,16 @@ test('a search streams its results in, ranges marked, counts per file, "show mor
     const body = await response!.text();
     assert.match(body, /<ol class="results" id="search-results"[^>]*><li class="result"><div class="result-header"><a class="repo" [^>]*elementtiming="first-result"/);
     assert.match(body, /<script type="application\/json" data-event="filters">\[\{"value":"repo:/);
+    // The HTML holds the shown lines only, to paint at once; the rest come as the result's data, for "show more".
+    assert.doesNotMatch(body, /<a class="line[^"]*" [^>]*hidden/);
+    assert.match(body, /<script type="application\/json" data-event="rendered">\[\{"type":"content",[^<]*"lineNumber":7,/);
     assert.match(body, /data-event="done">\{\}<\/script>\n<\/div><\/main><\/body><\/html>\n$/);
     assert.deepEqual(await resultPaths(page), ['main.go']);
+    // The stylesheet comes inlined, nothing to fetch before the first paint, and the page's content security policy lets it apply.
+    assert.doesNotMatch(body, /<link rel="stylesheet"/);
+    assert.match(response!.headers()['content-security-policy'] ?? '', /style-src 'self' 'sha256-[\w+/=]+';/);
     const main = page.locator('#search-results li.result').first();
+    assert.equal(await main.evaluate((item) => (globalThis as unknown as { getComputedStyle(e: unknown): { contentVisibility: string } }).getComputedStyle(item).contentVisibility), 'auto');
     // Keyword search ignores case: line 3 holds `Router` and `router`, one matched line of five.
     assert.equal(await main.locator('.count').textContent(), '5 matches');
     const rows = (selector: string): Promise<string[]> => main.locator(`a.line${selector} .ln`).allTextContents();
@@ -284,7 +291,7 @@ test('a repository restricted to bob appears in his results and filters, never i
   }
 });
 
-test('without JavaScript the page sends the browser to its server-rendered results', async () => {
+test('without JavaScript the page sends the browser to its server-rendered results, with the same lines of context', async () => {
   const context = await contextFor(null, { javaScriptEnabled: false });
   try {
     const page = await context.newPage();
@@ -292,6 +299,12 @@ test('without JavaScript the page sends the browser to its server-rendered resul
     await page.waitForURL(/static=1/);
     assert.deepEqual(await page.locator('ol.results a.path').allTextContents(), ['main.go']);
     assert.deepEqual(await page.locator('ol.results mark').allTextContents(), ['Router', 'router', 'Router', 'Router', 'Router', 'Router']);
+    // The lines of context the streamed page shows, two either side of each matched line, each linked to its line.
+    const rows = (selector: string): Promise<string[]> => page.locator(`ol.results a.line${selector} .ln`).allTextContents();
+    assert.deepEqual(await rows(''), ['1', '2', '3', '4', '5', '6', '7', '8']);
+    assert.deepEqual(await rows('.context'), ['1', '2', '4']);
+    assert.deepEqual(await page.locator('ol.results a.line.context code').allTextContents(), ['package main', '', '']);
+    assert.equal(await page.locator('ol.results a.line.context').first().getAttribute('href'), `/${OPEN}@main/-/blob/main.go#L1`);
     assert.match(await page.locator('.search-status').textContent() ?? '', /^5 matches in \d+ ms$/);
     await page.goto(`${instance.server.url}/search?q=${encodeURIComponent('Router (lang:go')}&static=1`);
     assert.match(await page.locator('.error p').textContent() ?? '', /at position \d+$/);

@@ -5,7 +5,7 @@
  */
 import type { Reply } from '../../../http/respond.js';
 import { csrfField, escapeHtml, html, type PageContext, type SafeHtml } from '../kit.js';
-import { assetUrl } from './assets.js';
+import { assetUrl, type InlineStyle } from './assets.js';
 
 export interface AppPage {
   readonly title: string;
@@ -16,12 +16,19 @@ export interface AppPage {
   readonly scripts?: readonly string[];
   /** More of the head (the search page's `<noscript>` redirect to its script-free results). */
   readonly head?: SafeHtml;
+  /** The stylesheet inlined (the search page's, inlineSearchStyle) rather than linked; appHeaders must then be given it too. */
+  readonly style?: InlineStyle;
+}
+
+/** Only this server's own files run or style the page; an inlined stylesheet is allowed by its hash alone. */
+function contentSecurityPolicy(style?: InlineStyle): string {
+  return `default-src 'none'; script-src 'self'; style-src 'self'${style === undefined ? '' : ` ${style.source}`}; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 }
 
 const APP_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy': contentSecurityPolicy(),
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'same-origin',
@@ -39,7 +46,7 @@ export function appPageStart(context: PageContext, page: Omit<AppPage, 'content'
     : html`<a href="/settings">${context.user.username}</a><form method="post" action="/sign-out">${csrfField(context)}<button type="submit">Sign out</button></form>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(page.title)} · Quarry</title><link rel="stylesheet" href="${escapeHtml(assetUrl('app.css'))}">${scripts.text}${page.head?.text ?? ''}</head>
+<title>${escapeHtml(page.title)} · Quarry</title>${page.style === undefined ? `<link rel="stylesheet" href="${escapeHtml(assetUrl('app.css'))}">` : `<style>${page.style.css}</style>`}${scripts.text}${page.head?.text ?? ''}</head>
 <body>${html`<header class="app"><a class="brand" href="/search">Quarry</a>
 <form class="search" method="get" action="/search" role="search"><label class="sr-only" for="app-search">Search code</label>
 <input type="search" id="app-search" name="q" value="${page.query ?? ''}" placeholder="Search code (press / to focus)" autocomplete="off" spellcheck="false"></form>
@@ -53,11 +60,13 @@ export function renderAppPage(context: PageContext, page: AppPage): string {
   return `${appPageStart(context, page, appScripts(page.scripts ?? []))}${page.content.text}${APP_PAGE_END}`;
 }
 
-/** The page's headers, with the pre-session cookie when it sets one. */
-export function appHeaders(context: PageContext): Record<string, string> {
-  return context.setCookie === null ? { ...APP_HEADERS } : { ...APP_HEADERS, 'Set-Cookie': context.setCookie };
+/** The page's headers, with the pre-session cookie when it sets one; `style`: the page's inlined stylesheet. */
+export function appHeaders(context: PageContext, style?: InlineStyle): Record<string, string> {
+  const headers: Record<string, string> = style === undefined ? { ...APP_HEADERS } : { ...APP_HEADERS, 'Content-Security-Policy': contentSecurityPolicy(style) };
+  if (context.setCookie !== null) headers['Set-Cookie'] = context.setCookie;
+  return headers;
 }
 
 export function sendAppPage(reply: Reply, status: number, context: PageContext, page: AppPage): void {
-  reply.send(status, renderAppPage(context, page), appHeaders(context));
+  reply.send(status, renderAppPage(context, page), appHeaders(context, page.style));
 }

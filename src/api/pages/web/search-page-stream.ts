@@ -1,21 +1,20 @@
 /**
  * The search page as one streamed response, from the one search the stream API would run: the head
- * and shell go out at once, the first results as HTML the moment shards find them, and every later
+ * and shell go out at once, the first results as HTML the moment shards find them (their shown
+ * lines only: the less there is to lay out, the sooner they are painted), and every later
  * event as an inert JSON data block (`<script type="application/json">`) the page's script reads as
  * the parser adds it (web/search-islands.ts). The browser going away aborts the search.
  */
 import type { StreamWriter } from '../../../http/respond.js';
-import type { SearchMatch } from '../../../model/result.js';
 import type { SearchService } from '../../../search/contracts.js';
 import { shapeMatches, type FileReader } from '../../stream/context.js';
-import { cutLine, type MatchShape } from '../../stream/events.js';
+import type { MatchShape } from '../../stream/events.js';
 import type { StreamParams } from '../../stream/params.js';
 import { runStream, type StreamSink } from '../../stream/route.js';
-import { resultRows, type ChunkMatch } from './result-rows.js';
-import { resultItem, type ResultMarkup } from './search-static.js';
+import { resultItems, type ResultMarkup } from './search-static.js';
 
 /** The first results are shown as the script shows them: three lines each, "show more" for the rest. */
-const FIRST_MARKUP: ResultMarkup = { lines: 3, more: 'button', timed: false };
+const FIRST_MARKUP: ResultMarkup = { lines: 3, more: 'button', timed: true };
 /** Results of the first batch rendered as HTML; the rest of a large batch go to the script, which paints them a slice per frame. */
 const FIRST_HTML = 10;
 
@@ -58,7 +57,12 @@ export async function streamSearchPage(run: PageSearch, params: StreamParams, wr
     matches(matches) {
       let rest = matches;
       if (shellOpen) {
-        closeShell(() => firstResults(matches.slice(0, FIRST_HTML), shape, run.readFile));
+        const first = matches.slice(0, FIRST_HTML);
+        let shaped: Promise<Record<string, unknown>[]> | null = null;
+        const shapedFirst = (): Promise<Record<string, unknown>[]> => (shaped ??= shapeMatches(first, shape, run.readFile));
+        closeShell(async () => resultItems(first, await shapedFirst(), shape, FIRST_MARKUP));
+        // Their data after them: the lines behind their "show more" buttons, which the HTML leaves out.
+        write(async () => dataBlock('rendered', await shapedFirst()));
         rest = matches.slice(FIRST_HTML);
       }
       if (rest.length > 0) write(async () => dataBlock('matches', await shapeMatches(rest, shape, run.readFile)));
@@ -75,18 +79,3 @@ export async function streamSearchPage(run: PageSearch, params: StreamParams, wr
   writer.end();
 }
 
-/** Rendered as the script renders them, from the same JSON (its chunks, with context) the stream API would send. */
-async function firstResults(matches: readonly SearchMatch[], shape: MatchShape, readFile: FileReader): Promise<string> {
-  const shaped = await shapeMatches(matches, shape, readFile);
-  return matches.map((match, index) => {
-    const chunks = shaped[index]!['chunkMatches'] as readonly ChunkMatch[] | undefined;
-    const rows = chunks === undefined ? null : resultRows(chunks, FIRST_MARKUP.lines);
-    return resultItem(cut(match, shape), { ...FIRST_MARKUP, timed: index === 0 }, rows).text;
-  }).join('');
-}
-
-/** Lines cut as the stream API cuts them for the script. */
-function cut(match: SearchMatch, shape: MatchShape): SearchMatch {
-  if (shape.maxLineLen < 0 || match.type === 'repo' || match.type === 'commit') return match;
-  return { ...match, lineMatches: match.lineMatches.map((line) => cutLine(line, shape.maxLineLen)) };
-}

@@ -11,21 +11,19 @@ import type { Reply } from '../../../http/respond.js';
 import { parseStreamParams } from '../../stream/params.js';
 import { STREAM_PATH } from '../../stream/route.js';
 import { html } from '../kit.js';
-import { assetUrl, webAssets } from './assets.js';
+import { assetUrl, inlineSearchStyle, webAssets } from './assets.js';
 import { APP_PAGE_END, appHeaders, appPageStart, appScripts, sendAppPage } from './layout.js';
 import { streamSearchPage, type StreamedPage } from './search-page-stream.js';
-import { staticResults } from './search-static.js';
+import { RESULT_SHAPE, staticResults } from './search-static.js';
 import type { WebServices } from './services.js';
 import type { Viewer } from './viewer.js';
 import { searchUrl } from './web-paths.js';
 
-/** A few lines either side of a matched line. */
-const CONTEXT_LINES = 2;
 /**
  * The stream request of the page (and its script's later searches): at most 500 results (the count
- * goes on), long lines cut, chunks with their context.
+ * goes on), long lines cut, chunks with their context, as the page without JavaScript shows them.
  */
-const STREAM_PARAMS = { v: 'V3', display: '500', 'max-line-len': '400', cm: 'true', cl: String(CONTEXT_LINES) };
+const STREAM_PARAMS = { v: 'V3', display: '500', 'max-line-len': String(RESULT_SHAPE.maxLineLen), cm: 'true', cl: String(RESULT_SHAPE.contextLines) };
 
 /** The search page's modules, fetched at once rather than one import level after another. */
 function searchModules(): string[] {
@@ -62,9 +60,10 @@ export async function searchPage(services: WebServices, request: HttpRequest<Aut
   const streamQuery = new URLSearchParams({ q: query, ...STREAM_PARAMS });
   const params = parseStreamParams(streamQuery);
   if ('error' in params) return reply.text(400, params.error);
+  const style = inlineSearchStyle();
   const page: StreamedPage = {
     start: appPageStart(viewer.context, {
-      title, query,
+      title, query, style,
       head: html`<noscript><meta http-equiv="refresh" content="0; url=${scriptFree}"></noscript>
 ${searchModules().map((name) => html`<link rel="modulepreload" href="${assetUrl(name)}">`)}`,
     }, html``) + html`${heading}<div class="search-page">
@@ -76,7 +75,7 @@ ${searchModules().map((name) => html`<link rel="modulepreload" href="${assetUrl(
     eventsStart: '<div id="search-events" hidden>\n',
     end: `</div>${APP_PAGE_END}`,
   };
-  const writer = reply.stream(200, appHeaders(viewer.context));
+  const writer = reply.stream(200, appHeaders(viewer.context, style));
   const run = { search: services.search, readFile: services.readFile, canRead: viewer.principal.canRead, signal: request.signal };
   await streamSearchPage(run, params, writer, page);
 }

@@ -1,16 +1,22 @@
 /**
  * The search page for a browser without JavaScript (`/search?q=…&static=1`, where the page's
  * `<noscript>` sends it): one bounded search on the server with the viewer's principal, its first
- * results rendered as HTML in the same markup the script builds, with progress, notices and the
- * query's error at its position. It never shows what the viewer's principal may not read.
+ * results rendered as HTML in the same markup the script builds (matched lines with the same lines
+ * of context), with progress, notices and the query's error at its position. It never shows what
+ * the viewer's principal may not read.
  */
 import { isQuarryError, publicMessage, type ErrorCode } from '../../../errors.js';
 import type { CommitMatch, FileMatch, SearchMatch, SearchResponse, SkippedNotice } from '../../../model/result.js';
 import { html, SafeHtml } from '../kit.js';
-import type { ResultRows } from './result-rows.js';
+import { shapeMatches } from '../../stream/context.js';
+import { cutLine, type MatchShape } from '../../stream/events.js';
+import { resultRows, type ChunkMatch, type ResultRows } from './result-rows.js';
 import type { WebServices } from './services.js';
 import type { Viewer } from './viewer.js';
 import { blobUrl, repoUrl, repoViewUrl, searchUrl } from './web-paths.js';
+
+/** Both search pages' results: chunks with two lines of context either side, lines cut at 400 characters (the stream's `cm`, `cl` and `max-line-len`). */
+export const RESULT_SHAPE: MatchShape = { chunkMatches: true, maxLineLen: 400, contextLines: 2 };
 
 /** Results rendered; the page says when more exist. */
 export const STATIC_RESULTS = 30;
@@ -34,9 +40,27 @@ export async function staticResults(services: WebServices, viewer: Viewer, query
   const shown = response.matches.slice(0, STATIC_RESULTS);
   const count = `${response.matchCount} ${response.matchCount === 1 ? 'match' : 'matches'} in ${ms} ms`;
   const status = response.matches.length === 0 ? `No results (${ms} ms).` : response.matches.length > shown.length ? `${count}; showing the first ${shown.length} results` : count;
+  const items = resultItems(shown, await shapeMatches(shown, RESULT_SHAPE, services.readFile), RESULT_SHAPE, STATIC_MARKUP);
   return html`<p class="search-status" role="status">${status}</p>
 <ul class="notices">${response.skipped.map((s) => notice(s, query))}</ul>
-<ol class="results">${shown.map((m) => resultItem(m, STATIC_MARKUP))}</ol>`;
+<ol class="results">${new SafeHtml(items)}</ol>`;
+}
+
+/**
+ * Results as both search pages render them: from the JSON the stream API would send for them
+ * (`shaped`, aligned with `matches`: chunks with their context lines), lines cut as it cuts them.
+ */
+export function resultItems(matches: readonly SearchMatch[], shaped: readonly Record<string, unknown>[], shape: MatchShape, markup: ResultMarkup): string {
+  return matches.map((match, index) => {
+    const chunks = shaped[index]!['chunkMatches'] as readonly ChunkMatch[] | undefined;
+    const rows = chunks === undefined ? null : resultRows(chunks, markup.lines);
+    return resultItem(cut(match, shape), { ...markup, timed: markup.timed && index === 0 }, rows).text;
+  }).join('');
+}
+
+function cut(match: SearchMatch, shape: MatchShape): SearchMatch {
+  if (shape.maxLineLen < 0 || match.type === 'repo' || match.type === 'commit') return match;
+  return { ...match, lineMatches: match.lineMatches.map((line) => cutLine(line, shape.maxLineLen)) };
 }
 
 function positionOf(details: unknown): number | null {
@@ -87,7 +111,7 @@ export interface ResultMarkup {
   readonly lines: number;
   /** The rest of a file's lines: counted in a note, or hidden behind a "show more" button the script runs. */
   readonly more: 'note' | 'button';
-  /** The item's first link marked for Element Timing (the page's first result). */
+  /** The first item's first link marked for Element Timing (the page's first result). */
   readonly timed: boolean;
 }
 
@@ -111,28 +135,32 @@ export function resultItem(match: SearchMatch, markup: ResultMarkup, rows: Resul
       return html`<li><a href="${blobUrl(match.repository, rev, match.path, { start: line, end: line })}"><span class="symbol-kind">${s.kind.toLowerCase()}</span> <code>${s.name}</code></a>${s.containerName ? html`<span class="muted"> in ${s.containerName}</span>` : ''}</li>`;
     })}</ul></li>`;
   }
-  if (rows !== null) return rowsItem(match, header, rows);
-  const shown = markup.more === 'button' ? match.lineMatches : match.lineMatches.slice(0, markup.lines);
-  const lines = shown.map((l, index) => {
+  if (rows !== null) return rowsItem(match, header, rows, markup);
+  const lines = match.lineMatches.slice(0, markup.lines).map((l) => {
     const line = l.lineNumber + 1;
-    const hidden = index >= markup.lines ? new SafeHtml(' hidden') : '';
-    return html`<a class="line" href="${blobUrl(match.repository, rev, match.path, { start: line, end: line })}"${hidden}><span class="ln">${line}</span><code>${marked(l.line, l.offsetAndLengths)}</code></a>`;
+    return html`<a class="line" href="${blobUrl(match.repository, rev, match.path, { start: line, end: line })}"><span class="ln">${line}</span><code>${marked(l.line, l.offsetAndLengths)}</code></a>`;
   });
-  const rest = match.lineMatches.length - markup.lines;
-  const more = rest <= 0 ? ''
-    : markup.more === 'note' ? html`<p class="muted more-note">${rest} more matched lines in this file</p>`
-      : html`<button type="button" class="more">Show ${rest} more matched ${rest === 1 ? 'line' : 'lines'}</button>`;
-  return html`<li class="result">${header}${lines.length > 0 ? html`<div class="lines">${lines}</div>` : ''}${more}</li>`;
+  return html`<li class="result">${header}${lines.length > 0 ? html`<div class="lines">${lines}</div>` : ''}${moreLines(match.lineMatches.length - markup.lines, markup)}</li>`;
 }
 
-function rowsItem(match: FileMatch, header: SafeHtml, { rows, hiddenMatched }: ResultRows): SafeHtml {
+/**
+ * A file's further matched lines: counted in a note, or behind a button whose lines the page's
+ * script builds from the result's data (they are not in the HTML, which stays small to paint at once).
+ */
+function moreLines(rest: number, markup: ResultMarkup): SafeHtml | '' {
+  if (rest <= 0) return '';
+  return markup.more === 'note' ? html`<p class="muted more-note">${rest} more matched ${rest === 1 ? 'line' : 'lines'} in this file</p>`
+    : html`<button type="button" class="more">Show ${rest} more matched ${rest === 1 ? 'line' : 'lines'}</button>`;
+}
+
+/** The shown rows (matched lines and their context) of a content match. */
+function rowsItem(match: FileMatch, header: SafeHtml, { rows, hiddenMatched }: ResultRows, markup: ResultMarkup): SafeHtml {
   const rev = revOf(match);
-  const lines = rows.map((row) => {
+  const lines = rows.filter((row) => !row.hidden).map((row) => {
     const classes = ['line', row.matched ? '' : 'context', row.gap ? 'gap' : ''].filter(Boolean).join(' ');
-    return html`<a class="${classes}" href="${blobUrl(match.repository, rev, match.path, { start: row.number, end: row.number })}"${row.hidden ? new SafeHtml(' hidden') : ''}><span class="ln">${row.number}</span><code>${marked(row.text, row.ranges)}</code></a>`;
+    return html`<a class="${classes}" href="${blobUrl(match.repository, rev, match.path, { start: row.number, end: row.number })}"><span class="ln">${row.number}</span><code>${marked(row.text, row.ranges)}</code></a>`;
   });
-  const more = hiddenMatched === 0 ? '' : html`<button type="button" class="more">Show ${hiddenMatched} more matched ${hiddenMatched === 1 ? 'line' : 'lines'}</button>`;
-  return html`<li class="result">${header}<div class="lines">${lines}</div>${more}</li>`;
+  return html`<li class="result">${header}<div class="lines">${lines}</div>${moreLines(hiddenMatched, markup)}</li>`;
 }
 
 function commitItem(match: CommitMatch, markup: ResultMarkup): SafeHtml {

@@ -22,15 +22,18 @@ header.app .query-box input.query-input::placeholder{color:#59636e}
 .search-filters a:hover{background:#f6f8fa}.search-filters .label{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .search-filters .count{color:#59636e}
 ol.results{list-style:none;margin:0;padding:0}
-li.result{border:1px solid #d0d7de;border-radius:6px;margin:0 0 12px;overflow:hidden}
+/* Results off screen are neither laid out nor painted until scrolled near (500 results stay cheap); the size they keep meanwhile is a typical result's. */
+li.result{border:1px solid #d0d7de;border-radius:6px;margin:0 0 12px;overflow:hidden;content-visibility:auto;contain-intrinsic-size:auto 160px}
 .result-header{display:flex;flex-wrap:wrap;gap:4px 8px;align-items:baseline;padding:6px 10px;background:#f6f8fa;border-bottom:1px solid #d0d7de}
 .result-header a.repo{color:#1f2328;text-decoration:none}.result-header a.path{font-weight:600;word-break:break-all}
 .result-header .kind,.result-header .count{font-size:12px}.result-header .count{margin-left:auto}
 li.result:focus-within{box-shadow:0 0 0 2px #0757b3}
-.lines a.line{display:flex;gap:12px;padding:0 10px;color:#1f2328;text-decoration:none;white-space:pre;overflow-x:auto}
+/* One scroller per result, not per line: every scroller is a layer of its own to lay out and paint. */
+.lines{overflow-x:auto}
+.lines a.line{display:flex;gap:12px;padding:0 10px;color:#1f2328;text-decoration:none;white-space:pre;min-width:max-content}
 .lines a.line:hover{background:#f6f8fa}.lines a.line.context code{color:#59636e}.lines a.line.gap{border-top:1px dashed #d0d7de}.lines .ln{color:#59636e;min-width:3em;text-align:right;user-select:none;font:12.5px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace}
 mark{background:#fff1a8;color:inherit;border-radius:2px}
-.commit-lines .diff-line{padding:0 10px;white-space:pre;overflow-x:auto}.diff-line.added{background:#e6ffec}.diff-line.removed{background:#ffebe9}.diff-line.hunk{color:#59636e}
+.commit-lines .diff-line{padding:0 10px;white-space:pre;min-width:max-content}.diff-line.added{background:#e6ffec}.diff-line.removed{background:#ffebe9}.diff-line.hunk{color:#59636e}
 button.more{margin:4px 10px 8px;background:none;border:0;color:#0757b3;cursor:pointer;font:inherit;padding:0}
 ul.symbols{list-style:none;margin:0;padding:4px 10px}ul.symbols li{margin:2px 0}.symbol-kind{font-size:12px;color:#59636e}
 ul.notices{list-style:none;margin:0 0 10px;padding:0}ul.notices:empty{display:none}
