@@ -2,7 +2,8 @@
  * Wires the operator's door (`/healthz`, `/metrics`): health is one cheap read of each environment,
  * gauges come from the pool, the catalog and the index runs' progress files. Who may scrape is decided at the edge (edge.ts).
  */
-import type { IndexPhaseGauge, IndexTotals, Metrics } from '../http/metrics.js';
+import type { IndexPhaseGauge, IndexTotals, MemoryGauges, Metrics } from '../http/metrics.js';
+import type { PoolMemory } from '../pool/pool.js';
 import { INDEX_PHASES, readRunningProgress, type RunProgress } from '../indexer/index-progress.js';
 import type { Authentication } from '../auth/principal.js';
 import { opsRoutes } from '../http/ops.js';
@@ -29,10 +30,17 @@ export function createServerOps(services: Pick<Services, 'store' | 'catalog' | '
     // One read of each environment: a health check must cost nothing, and listing the catalog decodes every manifest.
     problems: () => (deps.stopping() ? ['pool'] : [...probe('store', () => store.meta.get('health')), ...probe('catalog', () => catalog.get(''))]),
     gauges: () => ({
+      memory: memoryGauges(pool.memory()),
       poolQueueDepth: pool.queueSize, poolThreads: pool.threads, requestsInFlight: deps.requestsInFlight(),
       indexes: indexTotals(catalog), indexPhases: indexPhaseGauges(readRunningProgress(services.config.dataDir)), uptimeSeconds: (Date.now() - startedAt) / 1000,
     }),
   });
+}
+
+function memoryGauges(engine: PoolMemory): MemoryGauges {
+  const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+  const lanes = [{ pool: 'engine', lane: 'main', ...engine.main }, ...(engine.side === null ? [] : [{ pool: 'engine', lane: 'side', ...engine.side }])];
+  return { residentBytes: rss, mainHeapUsedBytes: heapUsed, mainHeapTotalBytes: heapTotal, mainExternalBytes: external, lanes };
 }
 
 function indexTotals(catalog: Catalog): IndexTotals {
