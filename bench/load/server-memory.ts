@@ -11,7 +11,7 @@ export interface MemorySample {
   readonly series: Readonly<Record<string, number>>;
 }
 
-const SHOWN = /^quarry_(process_resident_bytes|main_\w+|worker_\w+)(\{|\s)/;
+const SHOWN = /^quarry_(process_resident_bytes|main_\w+|worker_\w+|pool_queue_depth)(\{|\s)/;
 
 export async function readMemory(origin: string, adminToken: string): Promise<Record<string, number>> {
   const client = createLoadClient(origin, 1);

@@ -48,9 +48,17 @@ export interface MemoryGauges {
   readonly lanes: readonly LaneMemoryGauge[];
 }
 
+/** How late the main thread's event loop ran its timers since the previous scrape: work queued behind work. */
+export interface LoopDelayGauge {
+  readonly p50Seconds: number;
+  readonly p99Seconds: number;
+  readonly maxSeconds: number;
+}
+
 /** Read when /metrics is scraped. */
 export interface MetricsGauges {
   readonly memory: MemoryGauges;
+  readonly loopDelay: LoopDelayGauge;
   readonly poolQueueDepth: number;
   readonly poolThreads: number;
   readonly requestsInFlight: number;
@@ -139,6 +147,9 @@ export function createMetrics(): Metrics {
         for (const g of gauges.indexPhases) out.push(`${name}{phase=${label(g.phase)}} ${value(g)}`);
       }
       out.push(...memoryLines(gauges.memory));
+      out.push(...family('quarry_main_loop_delay_seconds', 'gauge', "The main thread's event loop delay since the previous scrape, by quantile (requests wait this long behind other work)."));
+      const { p50Seconds, p99Seconds, maxSeconds } = gauges.loopDelay;
+      out.push(`quarry_main_loop_delay_seconds{quantile="0.5"} ${p50Seconds}`, `quarry_main_loop_delay_seconds{quantile="0.99"} ${p99Seconds}`, `quarry_main_loop_delay_seconds{quantile="1"} ${maxSeconds}`);
       out.push(...gauge('quarry_uptime_seconds', 'Seconds since the server started.', gauges.uptimeSeconds));
       return `${out.join('\n')}\n`;
     },
