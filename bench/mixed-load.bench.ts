@@ -18,6 +18,7 @@ import { ORDINARY_TIMEOUT_MS, startOrdinaryLoad } from './load/ordinary-load.js'
 import { ORDINARY_OPERATIONS } from './load/ordinary.js';
 import { goals, renderSummary, type MixedLoadRun } from './load/report.js';
 import { startRssSampler } from './load/rss.js';
+import { memoryTable, startMemorySampler, type MemorySample } from './load/server-memory.js';
 import { cpuBetween, markCpu } from './load/cpu.js';
 import { countersDelta, readCounters, serverErrors, type Counters } from './load/server-counters.js';
 import { writeSideRun } from './record.js';
@@ -28,6 +29,7 @@ const HOSTILE_CONNECTIONS = 8;
 const WARMUP_SECONDS = 15;
 const BARE_SECONDS = 15;
 const RSS_EVERY_MS = 2000;
+const MEMORY_EVERY_MS = 10_000;
 const HOSTILE_TIMEOUT_MS = 120_000;
 const HOSTILE_PAUSE_AFTER_429_MS = 50;
 /** Characters of the server's stderr kept, shown when it did not stay up or exit cleanly. */
@@ -71,12 +73,15 @@ const ORDINARY_NAMES = ORDINARY_OPERATIONS.map((o) => o.name);
 
 const sum = (stats: readonly OperationStats[], pick: (s: OperationStats) => number): number => stats.reduce((n, s) => n + pick(s), 0);
 
-async function runLoad(server: ServerProcess, tokens: Callers, pid: number): Promise<Omit<MixedLoadRun, 'header' | 'bare' | 'server'>> {
+type LoadFigures = Omit<MixedLoadRun, 'header' | 'bare' | 'server'> & { readonly memory: readonly MemorySample[] };
+
+async function runLoad(server: ServerProcess, tokens: Callers, pid: number): Promise<LoadFigures> {
   const phases = phaseSeconds();
   const references = await preflight(server.url, tokens.ordinary[0]!);
   const recorder = new LatencyRecorder();
   let phase = 'warm-up';
   const rss = startRssSampler(pid, RSS_EVERY_MS);
+  const memory = startMemorySampler(server.url, tokens.admin, MEMORY_EVERY_MS);
   const ordinary = startOrdinaryLoad({
     origin: server.url, tokens: tokens.ordinary, connectionsPerCaller: CONNECTIONS_PER_CALLER, operations: ORDINARY_OPERATIONS, references, recorder, phase: () => phase,
   });
@@ -103,6 +108,7 @@ async function runLoad(server: ServerProcess, tokens: Callers, pid: number): Pro
   await ordinary.stop();
   const end = rss.now();
   rss.stop();
+  memory.stop();
   const atEnd = await counters();
   const baseline = ordered(recorder.summary('baseline', phases.baseline), ORDINARY_NAMES);
   const hostileOrdinary = ordered(recorder.summary('hostile', phases.hostile), ORDINARY_NAMES);
@@ -119,6 +125,7 @@ async function runLoad(server: ServerProcess, tokens: Callers, pid: number): Pro
     cpu: { baseline: cpuBetween(cpuAtBaseline, cpuAtHostile), hostile: cpuBetween(cpuAtHostile, cpuAtEnd) },
     rss: { warmupEnd, baselineEnd, end, samples: rss.samples },
     examples: [...ordinary.examples, ...hostileFigures.examples],
+    memory: memory.samples,
   };
 }
 
@@ -163,7 +170,10 @@ async function main(): Promise<void> {
       `Load average (1/5/15 min) at the start ${loadAtStart.map((n) => n.toFixed(2)).join(' ')}, at the end ${loadavg().map((n) => n.toFixed(2)).join(' ')}.`,
     ];
     const run: MixedLoadRun = { header, bare, ...load, server: { aliveAtEnd, exitCode, logTail } };
-    const summary = `${renderSummary(run)}\n`;
+    const { warmup, baseline } = load.phases;
+    const marks = [['warm-up end', warmup], ['baseline end', warmup + baseline], ['end', Infinity]] as const;
+    const memorySection = ['## Server memory by home (its /metrics gauges; worker figures as of each thread\'s last task)', '', ...memoryTable(load.memory, marks)];
+    const summary = `${renderSummary(run)}\n\n${memorySection.join('\n')}\n`;
     process.stdout.write(summary);
     const record = HOSTILE_FILTER === '' ? 'mixed-load' : `mixed-load-hostile-${HOSTILE_FILTER.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
     await writeSideRun(record, summary, { seconds: SECONDS, connections: CONNECTIONS, limits: CALLER_LIMITS, loadAtStart, loadAtEnd: loadavg(), goals: goals(run), ...run });

@@ -47,6 +47,11 @@ export declare class Database {
   private constructor();
   readonly patternCount: number;
   /**
+   * Native bytes of the databases compiled so far: the UTF-8 one, and the byte-mode and
+   * match-or-not ones once a scan or test has compiled them. Scratch space (per thread) not included.
+   */
+  readonly bytes: number;
+  /**
    * Scans `hay` (not retained, not modified) and writes (patternIndex, start, end) byte-offset
    * triples into `out`, ordered by start then pattern; per pattern non-overlapping and
    * leftmost-longest. Returns the triple count when every triple fit in `out` (the caller owns

@@ -27,8 +27,38 @@ export interface IndexPhaseGauge {
   readonly etaSeconds: number;
 }
 
+/** Memory of one lane of worker threads (a pool's main threads, or its side lane), summed over its live threads. */
+export interface LaneMemoryGauge {
+  readonly pool: string;
+  readonly lane: string;
+  readonly threads: number;
+  readonly threadsStopped: number;
+  readonly heapUsedBytes: number;
+  readonly heapTotalBytes: number;
+  readonly externalBytes: number;
+}
+
+/** The process as a whole (its main thread's heap apart), and each lane of worker threads. */
+export interface MemoryGauges {
+  readonly residentBytes: number;
+  readonly mainHeapUsedBytes: number;
+  readonly mainHeapTotalBytes: number;
+  /** Memory outside the V8 heaps held by the main thread's objects (process.memoryUsage().external). */
+  readonly mainExternalBytes: number;
+  readonly lanes: readonly LaneMemoryGauge[];
+}
+
+/** How late the main thread's event loop ran its timers since the previous scrape: work queued behind work. */
+export interface LoopDelayGauge {
+  readonly p50Seconds: number;
+  readonly p99Seconds: number;
+  readonly maxSeconds: number;
+}
+
 /** Read when /metrics is scraped. */
 export interface MetricsGauges {
+  readonly memory: MemoryGauges;
+  readonly loopDelay: LoopDelayGauge;
   readonly poolQueueDepth: number;
   readonly poolThreads: number;
   readonly requestsInFlight: number;
@@ -116,10 +146,36 @@ export function createMetrics(): Metrics {
         out.push(...family(name, 'gauge', help));
         for (const g of gauges.indexPhases) out.push(`${name}{phase=${label(g.phase)}} ${value(g)}`);
       }
+      out.push(...memoryLines(gauges.memory));
+      out.push(...family('quarry_main_loop_delay_seconds', 'gauge', "The main thread's event loop delay since the previous scrape, by quantile (requests wait this long behind other work)."));
+      const { p50Seconds, p99Seconds, maxSeconds } = gauges.loopDelay;
+      out.push(`quarry_main_loop_delay_seconds{quantile="0.5"} ${p50Seconds}`, `quarry_main_loop_delay_seconds{quantile="0.99"} ${p99Seconds}`, `quarry_main_loop_delay_seconds{quantile="1"} ${maxSeconds}`);
       out.push(...gauge('quarry_uptime_seconds', 'Seconds since the server started.', gauges.uptimeSeconds));
       return `${out.join('\n')}\n`;
     },
   };
+}
+
+/** Where resident memory goes: worker heaps by lane beside the process total tell a leak's home. */
+function memoryLines(memory: MemoryGauges): string[] {
+  const out = [
+    ...gauge('quarry_process_resident_bytes', 'Resident memory of the server process, all threads together.', memory.residentBytes),
+    ...gauge('quarry_main_heap_used_bytes', "The main thread's V8 heap in use.", memory.mainHeapUsedBytes),
+    ...gauge('quarry_main_heap_total_bytes', "The main thread's V8 heap reserved.", memory.mainHeapTotalBytes),
+    ...gauge('quarry_main_external_bytes', "Memory outside the V8 heap held by the main thread's objects.", memory.mainExternalBytes),
+  ];
+  const lanes: [string, string, string, (g: LaneMemoryGauge) => number][] = [
+    ['quarry_worker_threads', 'gauge', 'Worker threads that have reported their memory, by pool and lane.', (g) => g.threads],
+    ['quarry_worker_threads_stopped_total', 'counter', 'Worker threads stopped (terminated at a deadline, retired when idle), by pool and lane.', (g) => g.threadsStopped],
+    ['quarry_worker_heap_used_bytes', 'gauge', "Worker threads' V8 heaps in use at their last report (after a task), by pool and lane.", (g) => g.heapUsedBytes],
+    ['quarry_worker_heap_total_bytes', 'gauge', "Worker threads' V8 heaps reserved at their last report, by pool and lane.", (g) => g.heapTotalBytes],
+    ['quarry_worker_external_bytes', 'gauge', "Memory outside the V8 heaps (array buffers, Hyperscan databases) held by worker threads' objects at their last report, by pool and lane.", (g) => g.externalBytes],
+  ];
+  for (const [name, type, help, value] of lanes) {
+    out.push(...family(name, type, help));
+    for (const g of memory.lanes) out.push(`${name}{pool=${label(g.pool)},lane=${label(g.lane)}} ${value(g)}`);
+  }
+  return out;
 }
 
 function family(name: string, type: string, help: string): string[] {

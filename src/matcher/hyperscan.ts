@@ -82,6 +82,10 @@ class HyperscanMatcher implements CompiledMatcher {
     return this.patterns.length;
   }
 
+  get retainedBytes(): number {
+    return this.database.bytes + this.buffer.data.byteLength + (this.reference?.retainedBytes ?? 0);
+  }
+
   scan(hay: Uint8Array, utf8: boolean): MatchList {
     const result = this.database.scan(hay, utf8, this.buffer.data);
     if (result >= 0) {

@@ -41,6 +41,12 @@ export const MAX_TEST_PATTERNS = 31;
 export interface CompiledMatcher {
   readonly engine: MatcherEngine;
   readonly patternCount: number;
+  /**
+   * Memory this matcher holds: native databases exactly, compiled RegExps estimated from their
+   * sources (V8 does not tell), match buffers as allocated. Forms compiled on first use (byte mode,
+   * match-or-not) add to it, so read it again after use. Caches weigh entries by it.
+   */
+  readonly retainedBytes: number;
   /** `utf8` says whether `hay` is valid UTF-8; invalid input is matched byte by byte. */
   scan(hay: Uint8Array, utf8: boolean): MatchList;
   /**

@@ -19,6 +19,7 @@ import { cancelled, poolClosed, taskFailure, waitedPastDeadline, type KindPolicy
 import { createLoopHold } from './loop-hold.js';
 import { WORKER_LOADED, WORKER_LOADING, type TaskMessage } from './messages.js';
 import type { Pool, SubmitOptions, TaskMap } from './pool.js';
+import { isThreadMemoryMessage, ThreadMemoryBook } from './thread-memory.js';
 import { SIDE_LANE_WORKER_DATA } from './thread-priority.js';
 import { ownerOf, UNOWNED } from './work-owner.js';
 
@@ -55,6 +56,7 @@ export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConf
   const { threads } = config;
   const piscina = createPiscina(config, threads, threads);
   const loads = trackLoads(piscina, threads);
+  const memory = trackMemory(piscina);
   const fair = createFairDispatcher(threads);
   const side = config.sideLane === undefined ? null : createSideLane(config, config.sideLane.threads, config.sideLane.heavy);
   // Aborted by close(): tasks still waiting leave the queue; running ones stop with their threads.
@@ -72,6 +74,9 @@ export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConf
     threads,
     get queueSize() {
       return fair.waiting + piscina.queueSize + (side === null ? 0 : side.fair.waiting + side.piscina.queueSize);
+    },
+    memory() {
+      return { main: memory.total(), side: side === null ? null : side.memory.total() };
     },
     async submit(kind, task, options = {}) {
       if (closing.signal.aborted) throw poolClosed();
@@ -121,6 +126,7 @@ interface SideLane {
   readonly fair: FairDispatcher;
   readonly heavy: HeavyThresholds;
   readonly loads: { settled(timeoutMs: number): Promise<void> };
+  readonly memory: ThreadMemoryBook;
 }
 
 function createPiscina<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, minThreads: number, maxThreads: number, workerData?: unknown): Piscina {
@@ -141,7 +147,7 @@ function createPiscina<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, 
 /** No threads until a heavy caller's task comes; idle ones leave after piscina's idle timeout. */
 function createSideLane<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, threads: number, heavy: HeavyThresholds): SideLane {
   const piscina = createPiscina(config, 0, threads, SIDE_LANE_WORKER_DATA);
-  return { piscina, fair: createFairDispatcher(threads), heavy, loads: trackLoads(piscina, 0) };
+  return { piscina, fair: createFairDispatcher(threads), heavy, loads: trackLoads(piscina, 0), memory: trackMemory(piscina) };
 }
 
 /** Runs one task when its caller's turn comes; past its deadline plus the grace period its worker is terminated. */
@@ -188,6 +194,16 @@ function workerFailure(err: unknown, policy: KindPolicy<never>, limits: Resource
   if ((err as { code?: unknown } | null)?.code !== 'ERR_WORKER_OUT_OF_MEMORY') return taskFailure(err, policy);
   const cap = limits?.maxOldGenerationSizeMb === undefined ? '' : ` (its heap is capped at ${limits.maxOldGenerationSizeMb} MiB)`;
   return createError(policy.failure, `${policy.what} ran out of memory${cap}; its worker was replaced`, { outOfMemory: true });
+}
+
+/** The latest memory report of each of the piscina's live threads (thread-memory.ts). */
+function trackMemory(piscina: Piscina): ThreadMemoryBook {
+  const book = new ThreadMemoryBook();
+  piscina.on('message', (message: unknown) => {
+    if (isThreadMemoryMessage(message)) book.record(message);
+  });
+  piscina.on('workerDestroy', (worker: { readonly id: number }) => book.drop(worker.id));
+  return book;
 }
 
 /**

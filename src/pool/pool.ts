@@ -5,6 +5,13 @@
  */
 import type { DiffLineMatches, DiffLinesTask, DiffPostingsJob, DiffPostingsRun, HighlightTask, IndexBatchResult, IndexBatchTask, ParseSymbolsTask, SymbolBatch, SymbolsBatchTask, ShardSearchResult, ShardTask, TextMatchJob, TextMatches } from './messages.js';
 import type { Moved } from './moved.js';
+import type { LaneMemory } from './thread-memory.js';
+
+/** The main lane's threads, and the side lane's (null when the pool has none). */
+export interface PoolMemory {
+  readonly main: LaneMemory;
+  readonly side: LaneMemory | null;
+}
 
 /** One kind of task: what it is given and what it answers. */
 export interface TaskType<Task, Result> {
@@ -67,6 +74,8 @@ export interface Pool<Tasks extends TaskMap> extends Submitter<Tasks> {
   readonly threads: number;
   /** Tasks waiting for a thread (their callers' turn). */
   readonly queueSize: number;
+  /** Its worker threads' latest memory reports, by lane (none for a pool without threads). */
+  memory(): PoolMemory;
   /** Every unfinished task rejects with ABORTED, as does any later submit; resolves once the threads have stopped. */
   close(): Promise<void>;
 }

@@ -49,6 +49,7 @@ export function createSandboxPool<Tasks extends TaskMap>(options: SandboxPoolOpt
     get queueSize() {
       return pool.queueSize;
     },
+    memory: () => pool.memory(),
     submit(kind, task, submitOptions = {}) {
       const latest = Date.now() + maxRunMs;
       return pool.submit(kind, task, { ...submitOptions, deadline: Math.min(submitOptions.deadline ?? latest, latest) });

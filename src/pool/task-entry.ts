@@ -3,13 +3,15 @@
  * handlers' modules and when it is done, so the pool never terminates a thread mid-load (a native
  * module whose registration is cut short by termination aborts the whole process), then serves
  * each task message with the handler for its kind. A side lane's thread lowers its own priority
- * first (thread-priority.ts). Keep this module free of heavy imports.
+ * first (thread-priority.ts). After tasks it reports its memory (thread-memory.ts). Keep this
+ * module free of heavy imports.
  */
 import { parentPort } from 'node:worker_threads';
 import { workerData } from 'piscina';
 import { acrossThreads } from './kinds.js';
 import { WORKER_LOADED, WORKER_LOADING, type TaskMessage } from './messages.js';
 import type { TaskHandlers, TaskMap } from './pool.js';
+import { createMemoryReporter } from './thread-memory.js';
 import { isSideLaneWorker, lowerThisThreadPriority, SIDE_LANE_NICE } from './thread-priority.js';
 
 export type TaskServer = (message: TaskMessage) => unknown;
@@ -19,13 +21,33 @@ export async function serveTasks<Tasks extends TaskMap>(load: () => Promise<Task
   if (isSideLaneWorker(workerData)) lowerThisThreadPriority(SIDE_LANE_NICE);
   const handlers: Readonly<Record<string, (task: unknown) => unknown>> = await load();
   parentPort?.postMessage(WORKER_LOADED);
+  const memoryReport = createMemoryReporter();
+  const report = (): void => {
+    const due = memoryReport();
+    if (due !== null) parentPort?.postMessage(due);
+  };
+  report();
   return (message) => {
     let result: unknown;
     try {
       result = handlers[message.kind]!(message.task);
     } catch (err) {
+      report();
       throw acrossThreads(err);
     }
-    return result instanceof Promise ? result.catch((err: unknown) => Promise.reject(acrossThreads(err))) : result;
+    if (!(result instanceof Promise)) {
+      report();
+      return result;
+    }
+    return result.then(
+      (value) => {
+        report();
+        return value;
+      },
+      (err: unknown) => {
+        report();
+        return Promise.reject(acrossThreads(err));
+      },
+    );
   };
 }

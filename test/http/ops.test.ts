@@ -76,6 +76,12 @@ test('GET /metrics is Prometheus text with index totals and names no repository'
   assert.equal(metricValue(text, 'quarry_index_files'), 3);
   assert.equal(metricValue(text, 'quarry_index_bytes'), 'export const alpha = 1;\n'.length + '# alpha\n'.length + 'the vault plan\n'.length);
   assert.ok((metricValue(text, 'quarry_uptime_seconds') ?? -1) >= 0);
+  // Where memory is: the process, its main thread, and each lane of workers (the side lane starts with a heavy caller).
+  assert.ok((metricValue(text, 'quarry_process_resident_bytes') ?? 0) > (metricValue(text, 'quarry_main_heap_used_bytes') ?? Infinity));
+  assert.ok((metricValue(text, 'quarry_main_heap_total_bytes') ?? 0) > 0);
+  assert.ok((metricValue(text, 'quarry_worker_heap_used_bytes{pool="engine",lane="main"}') ?? -1) >= 0);
+  assert.ok((metricValue(text, 'quarry_worker_threads_stopped_total{pool="engine",lane="side"}') ?? -1) >= 0);
+  assert.ok((metricValue(text, 'quarry_main_loop_delay_seconds{quantile="0.99"}') ?? -1) >= 0);
   assert.match(text, /^quarry_http_request_duration_seconds_bucket\{route="\/healthz",le="\+Inf"\} \d+$/m);
   assert.doesNotMatch(text, /hidden-vault|example\.com|repo=/);
 });

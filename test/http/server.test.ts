@@ -87,7 +87,8 @@ test('a handler that throws answers 500, is logged, and is counted by route and 
   assert.equal(res.status, 500);
   assert.deepEqual(await res.json(), { error: 'internal server error' });
   assert.ok(logs.some((l) => l.includes('/throws failed: boom')));
-  const text = metrics.render({ poolQueueDepth: 0, poolThreads: 1, requestsInFlight: server.requestsInFlight, indexes: { repositories: 0, files: 0, bytes: 0, symbolsPending: 0 }, indexPhases: [], uptimeSeconds: 1 });
+  const memory = { residentBytes: 1, mainHeapUsedBytes: 1, mainHeapTotalBytes: 1, mainExternalBytes: 1, lanes: [] };
+  const text = metrics.render({ memory, loopDelay: { p50Seconds: 0, p99Seconds: 0, maxSeconds: 0 }, poolQueueDepth: 0, poolThreads: 1, requestsInFlight: server.requestsInFlight, indexes: { repositories: 0, files: 0, bytes: 0, symbolsPending: 0 }, indexPhases: [], uptimeSeconds: 1 });
   assert.equal(metricValue(text, 'quarry_http_requests_total{route="/throws",status="500"}'), 1);
   assert.equal(metricValue(text, 'quarry_http_requests_total{route="unmatched",status="404"}'), 1);
 });

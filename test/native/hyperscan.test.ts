@@ -59,6 +59,17 @@ describe('hyperscan addon', () => {
     assert.throws(() => hs.compile([], new Uint8Array(0)), RangeError);
   });
 
+  it('tells the bytes of its databases, lazily compiled forms included once they exist', () => {
+    const db = compile(['alpha|beta|gamma[0-9]+']);
+    const compiled = db.bytes;
+    assert.ok(compiled > 0 && Number.isInteger(compiled), `${compiled}`);
+    assert.ok(db.test(Buffer.from('beta'), true) >= 0);
+    const withTest = db.bytes;
+    assert.ok(withTest > compiled, `${withTest} after test(), ${compiled} before`);
+    assert.ok(db.scan(Buffer.from([0x62, 0x65, 0x74, 0x61, 0xff]), false, new Int32Array(30)) >= 0);
+    assert.ok(db.bytes > withTest, `${db.bytes} after a byte-mode scan, ${withTest} before`);
+  });
+
   it('makes databases only through compile()', () => {
     assert.throws(() => new (hs.Database as unknown as new () => unknown)(), /made by compile/);
     assert.equal(compile(['a', 'b', 'c']).patternCount, 3);

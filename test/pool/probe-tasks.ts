@@ -17,6 +17,8 @@ export type ProbeTasks = {
   readonly wait: TaskType<{ readonly ms: number }, string>;
   /** Holds `mib` MiB of JS heap (arrays of doubles, not array buffers, so heap caps see them) at once. */
   readonly allocate: TaskType<{ readonly mib: number }, number>;
+  /** Keeps `mib` MiB of array buffer alive on its thread until the thread ends; answers the MiB held there in all. */
+  readonly retain: TaskType<{ readonly mib: number }, number>;
   /** Throws a QuarryError with `code`, or a plain Error when `code` is null. */
   readonly fail: TaskType<{ readonly code: ErrorCode | null; readonly message: string }, never>;
 };
@@ -26,10 +28,12 @@ export const PROBE_KINDS: KindTable<ProbeTasks> = {
   bytes: { what: 'byte sum', failure: 'INTERNAL', transfer: (task) => [task.data.buffer] },
   wait: { what: 'wait', failure: 'INTERNAL' },
   allocate: { what: 'allocation', failure: 'INTERNAL' },
+  retain: { what: 'retention', failure: 'INTERNAL' },
   fail: { what: 'probe', failure: 'INTERNAL' },
 };
 
 const DOUBLES_PER_MIB = 2 ** 20 / 8;
+const retained: Uint8Array[] = [];
 
 export const probeHandlers: TaskHandlers<ProbeTasks> = {
   primes({ below }) {
@@ -59,6 +63,11 @@ export const probeHandlers: TaskHandlers<ProbeTasks> = {
     const held: number[][] = [];
     for (let i = 0; i < mib; i++) held.push(new Array<number>(DOUBLES_PER_MIB).fill(i + 0.5));
     return held.length;
+  },
+  retain({ mib }) {
+    // Filled, so the pages are resident and not merely reserved.
+    retained.push(new Uint8Array(mib * 2 ** 20).fill(1));
+    return retained.reduce((n, held) => n + held.length, 0) / 2 ** 20;
   },
   fail({ code, message }) {
     throw code === null ? new Error(message) : createError(code, message);

@@ -90,7 +90,8 @@ Napi::Function Database::DefineClass(Napi::Env env) {
       env, "Database",
       {InstanceMethod<&Database::Scan>("scan"),
        InstanceMethod<&Database::Test>("test"),
-       InstanceAccessor<&Database::PatternCount>("patternCount")});
+       InstanceAccessor<&Database::PatternCount>("patternCount"),
+       InstanceAccessor<&Database::Bytes>("bytes")});
 }
 
 Napi::Value Database::Compile(const Napi::CallbackInfo& info) {
@@ -179,6 +180,10 @@ ModeDatabase* Database::CompileOnce(ModeDatabase& slot, bool& failed, bool utf8,
 }
 
 int64_t Database::LiveCount() { return liveDatabases.load(); }
+
+Napi::Value Database::Bytes(const Napi::CallbackInfo& info) {
+  return Napi::Number::New(info.Env(), static_cast<double>(externalBytes_));
+}
 
 Napi::Value Database::PatternCount(const Napi::CallbackInfo& info) {
   return Napi::Number::New(info.Env(), static_cast<double>(expressions_.size()));

@@ -50,6 +50,8 @@ class Database : public Napi::ObjectWrap<Database> {
   Napi::Value Scan(const Napi::CallbackInfo& info);
   Napi::Value Test(const Napi::CallbackInfo& info);
   Napi::Value PatternCount(const Napi::CallbackInfo& info);
+  // Bytes of the databases compiled so far (the lazily compiled forms included once they exist).
+  Napi::Value Bytes(const Napi::CallbackInfo& info);
   void Adopt(ModeDatabase& target, ModeDatabase&& source);
   ModeDatabase* CompileOnce(ModeDatabase& slot, bool& failed, bool utf8, bool forTest);
 
