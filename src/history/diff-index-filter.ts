@@ -9,7 +9,7 @@ import type { HistoryIndex } from '../index/history/history-store.js';
 import type { TrigramQuery } from '../model/trigram.js';
 
 /** The part of the index a search reads. */
-export type DiffIndexReader = Pick<HistoryIndex, 'ordinalOf' | 'postings' | 'record'>;
+export type DiffIndexReader = Pick<HistoryIndex, 'ordinalOf' | 'postings' | 'record' | 'deflatedRecord' | 'nextOrdinal'>;
 
 const SIDES: readonly LineSide[] = [ADDED_LINE, REMOVED_LINE];
 
@@ -17,10 +17,40 @@ const SIDES: readonly LineSide[] = [ADDED_LINE, REMOVED_LINE];
 type OrdinalSet = DocSet;
 
 /**
+ * Per index, the commits recent queries' postings allow: each page of a search asks again for the
+ * same query (common trigrams' lists take tens of milliseconds to decode). Keyed by the next
+ * ordinal too, since a batch adds postings and that ordinal in one transaction.
+ */
+const matchingCache = new WeakMap<DiffIndexReader, Map<string, OrdinalSet>>();
+const MAX_CACHED_QUERIES = 16;
+
+/**
  * Per oid, 1 when its diff must be read. `query` is what some searched line must hold (an OR over
  * the atoms that report hits); `searched` is LINE_ADDED | LINE_REMOVED bits.
  */
 export function commitsToRead(index: DiffIndexReader, query: TrigramQuery, searched: number, oids: readonly string[]): Uint8Array {
+  const matching = matchingOrdinals(index, query, searched);
+  const out = new Uint8Array(oids.length);
+  oids.forEach((oid, i) => {
+    const ordinal = index.ordinalOf(oid);
+    out[i] = ordinal === undefined || matching === null || includesSorted(matching, ordinal) ? 1 : 0;
+  });
+  return out;
+}
+
+/** The indexed commits whose searched lines have what `query` asks for, ascending; null for all of them. */
+function matchingOrdinals(index: DiffIndexReader, query: TrigramQuery, searched: number): OrdinalSet {
+  const cached = matchingCache.get(index) ?? new Map<string, OrdinalSet>();
+  matchingCache.set(index, cached);
+  const key = `${index.nextOrdinal()} ${searched} ${JSON.stringify(query)}`;
+  if (cached.has(key)) return cached.get(key)!;
+  const matching = evaluatePostings(index, query, searched);
+  if (cached.size >= MAX_CACHED_QUERIES) cached.delete(cached.keys().next().value!);
+  cached.set(key, matching);
+  return matching;
+}
+
+function evaluatePostings(index: DiffIndexReader, query: TrigramQuery, searched: number): OrdinalSet {
   const cache = new Map<number, Uint32Array>();
   const listOf = (trigram: number): Uint32Array => {
     const sides = SIDES.filter((side) => (searched & side) !== 0);
@@ -32,13 +62,7 @@ export function commitsToRead(index: DiffIndexReader, query: TrigramQuery, searc
     });
     return lists.reduce((all, list) => union(all, list)!, new Uint32Array(0));
   };
-  const matching: OrdinalSet = evaluate(query, listOf);
-  const out = new Uint8Array(oids.length);
-  oids.forEach((oid, i) => {
-    const ordinal = index.ordinalOf(oid);
-    out[i] = ordinal === undefined || matching === null || includesSorted(matching, ordinal) ? 1 : 0;
-  });
-  return out;
+  return evaluate(query, listOf);
 }
 
 /** The highlighted atoms' queries ORed: a commit is reported only when one of them matches a line. */

@@ -6,6 +6,7 @@
 import { ADDED_LINE, REMOVED_LINE } from '../index/history/diff-postings.js';
 import type { CommitDiff, DiffLine } from './diff-model.js';
 import type { DiffPattern } from './diff-match.js';
+import type { DiffRecordHits, DiffRecordJob } from './diff-record-scan.js';
 import type { TextMatchJob, TextMatches } from './text-batch.js';
 import type { RunnerOptions } from './text-atoms.js';
 
@@ -46,6 +47,8 @@ export interface DiffLineMatches {
 export interface DiffLineRunner {
   /** Matches a batch in a worker; TIMEOUT past the deadline, ABORTED on the signal. The batch's arrays are transferred. */
   submit(kind: 'diff-lines', task: DiffLineJob & { readonly deadline: number }, options?: RunnerOptions): Promise<DiffLineMatches>;
+  /** Matches stored records in a worker, as diff-lines does; the batch's arrays are transferred. */
+  submit(kind: 'diff-records', task: DiffRecordJob & { readonly deadline: number }, options?: RunnerOptions): Promise<DiffRecordHits>;
   submit(kind: 'text-match', task: TextMatchJob, options?: RunnerOptions): Promise<TextMatches>;
 }
 

@@ -7,10 +7,10 @@
  */
 import { isQuarryError } from '../errors.js';
 import { matchCommitDiffs, type BatchMatchRequest } from './diff-batch-match.js';
-import { parseCommitRecord, readCommitDiffs, type GitBounds } from './diff-git.js';
+import { readCommitDiffs, type GitBounds } from './diff-git.js';
 import type { DiffIndexReader } from './diff-index-filter.js';
-import type { DiffLineRunner } from './diff-lines.js';
-import type { CommitDiff, CommitHit, CommitMeta, HunkHit } from './diff-model.js';
+import { searchedKinds, type DiffLineRunner } from './diff-lines.js';
+import type { CommitDiff, CommitHit, CommitMeta } from './diff-model.js';
 
 /** A candidate commit: which source (repository) it belongs to, and its id. */
 export interface DiffCandidate {
@@ -58,6 +58,10 @@ export interface DiffPage {
 const BATCH = 40;
 /** The first batch of a page: small, since a page that fills its answer budget early reads no more. */
 const FIRST_BATCH = 8;
+/** Pool tasks a batch's stored records are split in: one per thread of the usual pool. */
+const RECORD_TASKS = 2;
+/** Fewer records than this per task cost more in round trips than they gain. */
+const MIN_RECORDS_PER_TASK = 4;
 /** Lines of context around each change: enough to read a hunk, few enough to keep answers small. */
 export const DIFF_CONTEXT_LINES = 1;
 /** Output bound of one read: a commit whose diff alone is larger is skipped (and counted), never indexed. */
@@ -68,6 +72,7 @@ export const DIFF_READ_MAX_BYTES = 32 * 1024 * 1024;
  * newest first; ties go to the lower source, and each source keeps its own order.
  */
 export function mergeNewestFirst(lists: readonly (readonly CommitMeta[])[]): DiffCandidate[] {
+  if (lists.length === 1) return lists[0]!.map((commit) => ({ source: 0, oid: commit.oid }));
   const next = lists.map(() => 0);
   const dates = lists.map((list) => list.map((commit) => Date.parse(commit.committerDate)));
   const merged: DiffCandidate[] = [];
@@ -107,7 +112,7 @@ export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffR
       end++;
     }
     batchSize = Math.min(BATCH, batchSize * 2);
-    let matched: Map<string, { commit: CommitDiff; hunks: HunkHit[] }>;
+    let matched: Matched;
     try {
       const read = await readAndMatch(pool, sources, batch, request);
       matched = read.matched;
@@ -121,8 +126,8 @@ export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffR
       scanned++;
       const candidate = candidates[at]!;
       const one = toRead === undefined || toRead[at] === 1 ? matched.get(candidate.oid) : undefined;
-      if (one !== undefined && one.hunks.length > 0) {
-        found.push({ source: candidate.source, position: at, hit: { commit: one.commit, hunks: one.hunks } });
+      if (one !== undefined) {
+        found.push({ source: candidate.source, position: at, hit: one });
         full = found.length > request.count || (request.pageFull?.(found) ?? false);
       }
       if (full) {
@@ -137,38 +142,72 @@ export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffR
   return { hits: found, next, timedOut, scanned, candidates: candidates.length, skipped };
 }
 
-/** One index read or git run and one pool task per source in the batch; commits skipped as too large are absent. */
-async function readAndMatch(pool: DiffLineRunner, sources: readonly DiffReadSource[], batch: readonly DiffCandidate[], request: DiffPageRequest) {
-  if (batch.length === 0) return { matched: new Map<string, { commit: CommitDiff; hunks: HunkHit[] }>(), skipped: 0 };
+type Matched = Map<string, CommitHit>;
+
+/**
+ * Per source in the batch, its stored records matched in pool tasks (the worker inflates and
+ * parses them, and answers only the hits) while git reads the commits the index does not hold,
+ * whose diffs one more task matches. Commits skipped as too large are absent; so are those that
+ * do not match.
+ */
+async function readAndMatch(pool: DiffLineRunner, sources: readonly DiffReadSource[], batch: readonly DiffCandidate[], request: DiffPageRequest): Promise<{ matched: Matched; skipped: number }> {
   const bySource = new Map<number, string[]>();
   for (const { source, oid } of batch) bySource.set(source, [...(bySource.get(source) ?? []), oid]);
-  const matched = new Map<string, { commit: CommitDiff; hunks: HunkHit[] }>();
-  let skipped = 0;
-  for (const [source, oids] of bySource) {
-    const read = await readFromIndexOrGit(sources[source]!, oids, request.deadline);
-    skipped += read.skipped;
-    const perCommit = await matchCommitDiffs(pool, read.diffs, request);
-    read.diffs.forEach((commit, i) => matched.set(commit.oid, { commit, hunks: perCommit[i]! }));
-  }
-  return { matched, skipped };
+  const matched: Matched = new Map();
+  const done = await Promise.all([...bySource].map(async ([source, oids]) => {
+    const stored = storedRecords(sources[source]!.index, oids);
+    const [fromGit] = await Promise.all([
+      matchFromGit(pool, sources[source]!.gitDir, oids.filter((_, i) => stored[i] === undefined), request, matched),
+      ...recordTasks(stored, oids).map((task) => matchRecords(pool, task, request, matched)),
+    ]);
+    return fromGit;
+  }));
+  return { matched, skipped: done.reduce((n, skipped) => n + skipped, 0) };
 }
 
-/** The diffs the index holds are parsed from their stored records; git reads the others, and the batch keeps its order. */
-async function readFromIndexOrGit(source: DiffReadSource, oids: readonly string[], deadline: number): Promise<{ diffs: CommitDiff[]; skipped: number }> {
-  const stored = oids.map((oid) => {
-    const ordinal = source.index?.ordinalOf(oid);
-    return ordinal === undefined ? undefined : source.index!.record(ordinal);
+/** Each commit's stored record, deflated, or undefined when the index does not hold it. */
+function storedRecords(index: DiffIndexReader | null, oids: readonly string[]): (Uint8Array | undefined)[] {
+  return oids.map((oid) => {
+    const ordinal = index?.ordinalOf(oid);
+    return ordinal === undefined ? undefined : index!.deflatedRecord(ordinal);
   });
-  const missing = oids.filter((_, i) => stored[i] === undefined);
-  const read = await readBatch(source.gitDir, missing, deadline);
-  const fromGit = new Map(read.diffs.map((diff) => [diff.oid, diff]));
-  const diffs: CommitDiff[] = [];
-  oids.forEach((oid, i) => {
-    const record = stored[i];
-    const diff = record === undefined ? fromGit.get(oid) : parseCommitRecord(record);
-    if (diff !== undefined) diffs.push(diff);
+}
+
+/** Stored records of a batch split in at most RECORD_TASKS tasks, so the pool's threads share a large batch. */
+function recordTasks(stored: readonly (Uint8Array | undefined)[], oids: readonly string[]): { oids: string[]; records: Uint8Array[] }[] {
+  const held = stored.flatMap((record, i) => (record === undefined ? [] : [{ oid: oids[i]!, record }]));
+  const size = Math.max(MIN_RECORDS_PER_TASK, Math.ceil(held.length / RECORD_TASKS));
+  const tasks = [];
+  for (let at = 0; at < held.length; at += size) {
+    const part = held.slice(at, at + size);
+    tasks.push({ oids: part.map((p) => p.oid), records: part.map((p) => p.record) });
+  }
+  return tasks;
+}
+
+async function matchRecords(pool: DiffLineRunner, task: { oids: readonly string[]; records: readonly Uint8Array[] }, request: DiffPageRequest, matched: Matched): Promise<void> {
+  const ends = new Uint32Array(task.records.length);
+  let bytes = 0;
+  task.records.forEach((record, i) => (ends[i] = bytes += record.length));
+  // Its own ArrayBuffer, so transferring it detaches nothing else.
+  const records = new Uint8Array(bytes);
+  task.records.forEach((record, i) => records.set(record, i === 0 ? 0 : ends[i - 1]!));
+  const job = { records, ends, pattern: request.pattern, searched: searchedKinds(request.added, request.removed), deadline: request.deadline };
+  const { hits } = await pool.submit('diff-records', job, { signal: request.signal, deadline: request.deadline });
+  hits.forEach((hit, i) => {
+    if (hit !== null) matched.set(task.oids[i]!, hit);
   });
-  return { diffs, skipped: read.skipped };
+}
+
+/** The commits the index does not hold, read through git and matched in one task; answers how many were too large to read. */
+async function matchFromGit(pool: DiffLineRunner, gitDir: string, oids: readonly string[], request: DiffPageRequest, matched: Matched): Promise<number> {
+  if (oids.length === 0) return 0;
+  const read = await readBatch(gitDir, oids, request.deadline);
+  const perCommit = await matchCommitDiffs(pool, read.diffs, request);
+  read.diffs.forEach((commit, i) => {
+    if (perCommit[i]!.length > 0) matched.set(commit.oid, { commit, hunks: perCommit[i]! });
+  });
+  return read.skipped;
 }
 
 /** A batch too large for the output bound is read commit by commit; single commits still too large are skipped and counted. */

@@ -99,7 +99,9 @@ export async function scanCommitDiffs(pool: DiffLineRunner, gitDir: string, inde
 async function listCandidates(pool: DiffLineRunner, source: DiffSearchSource, request: DiffSearchRequest): Promise<CommitMeta[]> {
   const listed = indexedWalk(source) ?? await listCommits(source.gitDir, source.tips, boundsUntil(request.deadline, LIST_MAX_BYTES));
   const commits = listed.filter((c) => c.parents.length < 2);
+  const dated = request.after !== null || request.before !== null;
   const scope = Uint8Array.from(commits, (commit) => {
+    if (!dated) return 1;
     const time = Date.parse(commit.committerDate);
     return (request.after === null || time >= request.after.getTime()) && (request.before === null || time <= request.before.getTime()) ? 1 : 0;
   });
