@@ -155,14 +155,42 @@ async function readAndMatch(pool: DiffLineRunner, sources: readonly DiffReadSour
   for (const { source, oid } of batch) bySource.set(source, [...(bySource.get(source) ?? []), oid]);
   const matched: Matched = new Map();
   const done = await Promise.all([...bySource].map(async ([source, oids]) => {
-    const stored = storedRecords(sources[source]!.index, oids);
+    const { index, gitDir } = sources[source]!;
+    const known = index === null ? null : answersOf(index, request);
+    const stored = storedRecords(index, oids);
+    const unknown = oids.filter((oid, i) => {
+      const answer = stored[i] === undefined ? undefined : known!.get(oid);
+      if (answer !== undefined && answer !== null) matched.set(oid, answer);
+      return answer === undefined;
+    });
     const [fromGit] = await Promise.all([
-      matchFromGit(pool, sources[source]!.gitDir, oids.filter((_, i) => stored[i] === undefined), request, matched),
-      ...recordTasks(stored, oids).map((task) => matchRecords(pool, task, request, matched)),
+      matchFromGit(pool, gitDir, oids.filter((_, i) => stored[i] === undefined), request, matched),
+      ...recordTasks(stored, oids, unknown).map((task) => matchRecords(pool, task, request, matched, known!)),
     ]);
     return fromGit;
   }));
   return { matched, skipped: done.reduce((n, skipped) => n + skipped, 0) };
+}
+
+/**
+ * Per history index, recent searches' answers for the stored commits they matched (the hit, or
+ * null for none): a page that ends at its answer budget has matched commits past its end, which
+ * the next page reads again. A stored commit's diff never changes, so an answer stays true.
+ */
+const answers = new WeakMap<DiffIndexReader, Map<string, Map<string, CommitHit | null>>>();
+const MAX_ANSWERED_SEARCHES = 8;
+const MAX_ANSWERS = 4096;
+
+function answersOf(index: DiffIndexReader, request: DiffPageRequest): Map<string, CommitHit | null> {
+  const searches = answers.get(index) ?? new Map<string, Map<string, CommitHit | null>>();
+  answers.set(index, searches);
+  const key = JSON.stringify([request.pattern, searchedKinds(request.added, request.removed)]);
+  let known = searches.get(key);
+  if (known === undefined) {
+    if (searches.size >= MAX_ANSWERED_SEARCHES) searches.delete(searches.keys().next().value!);
+    searches.set(key, (known = new Map()));
+  }
+  return known;
 }
 
 /** Each commit's stored record, deflated, or undefined when the index does not hold it. */
@@ -173,9 +201,10 @@ function storedRecords(index: DiffIndexReader | null, oids: readonly string[]): 
   });
 }
 
-/** Stored records of a batch split in at most RECORD_TASKS tasks, so the pool's threads share a large batch. */
-function recordTasks(stored: readonly (Uint8Array | undefined)[], oids: readonly string[]): { oids: string[]; records: Uint8Array[] }[] {
-  const held = stored.flatMap((record, i) => (record === undefined ? [] : [{ oid: oids[i]!, record }]));
+/** The stored records of a batch not yet answered, split in at most RECORD_TASKS tasks so the pool's threads share a large batch. */
+function recordTasks(stored: readonly (Uint8Array | undefined)[], oids: readonly string[], unknown: readonly string[]): { oids: string[]; records: Uint8Array[] }[] {
+  const wanted = new Set(unknown);
+  const held = stored.flatMap((record, i) => (record === undefined || !wanted.has(oids[i]!) ? [] : [{ oid: oids[i]!, record }]));
   const size = Math.max(MIN_RECORDS_PER_TASK, Math.ceil(held.length / RECORD_TASKS));
   const tasks = [];
   for (let at = 0; at < held.length; at += size) {
@@ -185,7 +214,7 @@ function recordTasks(stored: readonly (Uint8Array | undefined)[], oids: readonly
   return tasks;
 }
 
-async function matchRecords(pool: DiffLineRunner, task: { oids: readonly string[]; records: readonly Uint8Array[] }, request: DiffPageRequest, matched: Matched): Promise<void> {
+async function matchRecords(pool: DiffLineRunner, task: { oids: readonly string[]; records: readonly Uint8Array[] }, request: DiffPageRequest, matched: Matched, known: Map<string, CommitHit | null>): Promise<void> {
   const ends = new Uint32Array(task.records.length);
   let bytes = 0;
   task.records.forEach((record, i) => (ends[i] = bytes += record.length));
@@ -196,6 +225,8 @@ async function matchRecords(pool: DiffLineRunner, task: { oids: readonly string[
   const { hits } = await pool.submit('diff-records', job, { signal: request.signal, deadline: request.deadline });
   hits.forEach((hit, i) => {
     if (hit !== null) matched.set(task.oids[i]!, hit);
+    if (known.size >= MAX_ANSWERS) known.delete(known.keys().next().value!);
+    known.set(task.oids[i]!, hit);
   });
 }
 
