@@ -29,13 +29,18 @@ const MAX_CACHED_QUERIES = 16;
  * the atoms that report hits); `searched` is LINE_ADDED | LINE_REMOVED bits.
  */
 export function commitsToRead(index: DiffIndexReader, query: TrigramQuery, searched: number, oids: readonly string[]): Uint8Array {
+  const mustRead = commitFilter(index, query, searched);
+  return Uint8Array.from(oids, (oid) => (mustRead(oid) ? 1 : 0));
+}
+
+/** As commitsToRead, one commit at a time: a page asks only about the commits it reaches. */
+export function commitFilter(index: DiffIndexReader, query: TrigramQuery, searched: number): (oid: string) => boolean {
   const matching = matchingOrdinals(index, query, searched);
-  const out = new Uint8Array(oids.length);
-  oids.forEach((oid, i) => {
+  if (matching === null) return () => true;
+  return (oid) => {
     const ordinal = index.ordinalOf(oid);
-    out[i] = ordinal === undefined || matching === null || includesSorted(matching, ordinal) ? 1 : 0;
-  });
-  return out;
+    return ordinal === undefined || includesSorted(matching, ordinal);
+  };
 }
 
 /** The indexed commits whose searched lines have what `query` asks for, ascending; null for all of them. */

@@ -89,10 +89,11 @@ export function mergeNewestFirst(lists: readonly (readonly CommitMeta[])[]): Dif
 
 /**
  * Reads and matches the candidates from `start` on; `sources[source]` is where a candidate's diff is
- * read. A candidate whose `toRead` entry is 0 is known not to match (the history index says so)
- * and is passed over without reading; it keeps its position, so pages and cursors stay the same.
+ * read. A candidate at a position `toRead` answers false for is known not to match (the history
+ * index says so) and is passed over without reading; it keeps its position, so pages and cursors
+ * stay the same. `toRead` is asked only about the positions the page reaches, once each.
  */
-export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffReadSource[], candidates: readonly DiffCandidate[], start: number, request: DiffPageRequest, toRead?: Uint8Array): Promise<DiffPage> {
+export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffReadSource[], candidates: readonly DiffCandidate[], start: number, request: DiffPageRequest, toRead?: (position: number) => boolean): Promise<DiffPage> {
   const found: PagedHit[] = [];
   let position = start;
   let scanned = 0;
@@ -107,8 +108,10 @@ export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffR
     }
     let end = position;
     const batch: DiffCandidate[] = [];
+    const read: boolean[] = [];
     while (end < candidates.length && batch.length < batchSize) {
-      if (toRead === undefined || toRead[end] === 1) batch.push(candidates[end]!);
+      read.push(toRead === undefined || toRead(end));
+      if (read.at(-1)) batch.push(candidates[end]!);
       end++;
     }
     batchSize = Math.min(BATCH, batchSize * 2);
@@ -125,7 +128,7 @@ export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffR
     for (let at = position; at < end; at++) {
       scanned++;
       const candidate = candidates[at]!;
-      const one = toRead === undefined || toRead[at] === 1 ? matched.get(candidate.oid) : undefined;
+      const one = read[at - position] ? matched.get(candidate.oid) : undefined;
       if (one !== undefined) {
         found.push({ source: candidate.source, position: at, hit: one });
         full = found.length > request.count || (request.pageFull?.(found) ?? false);

@@ -11,7 +11,7 @@ import { walkLikeGitLog } from './commit-walk.js';
 import { utcFromEpochSeconds } from '../git/commit.js';
 import type { CommitHit, CommitMeta } from './diff-model.js';
 import { listCommits } from './diff-git.js';
-import { commitsToRead, hitQuery, type DiffIndexReader } from './diff-index-filter.js';
+import { commitFilter, hitQuery, type DiffIndexReader } from './diff-index-filter.js';
 import { searchedKinds, type DiffLineRunner } from './diff-lines.js';
 import type { DiffPattern } from './diff-match.js';
 import { boundsUntil, isTimeout, mergeNewestFirst, scanDiffPage, type DiffPage, type PagedHit } from './diff-page.js';
@@ -72,14 +72,9 @@ export async function searchDiffPage(pool: DiffLineRunner, sources: readonly Dif
     return { hits: [], next: start, timedOut: true, scanned: 0, candidates: 0, skipped: 0 };
   }
   const candidates = mergeNewestFirst(lists);
-  const toRead = new Uint8Array(candidates.length).fill(1);
-  sources.forEach((source, s) => {
-    if (source.index === null) return;
-    const positions: number[] = [];
-    for (let p = start; p < candidates.length; p++) if (candidates[p]!.source === s) positions.push(p);
-    const read = commitsToRead(source.index, hitQuery(request.pattern.trigrams, request.pattern.highlight), searchedKinds(request.added, request.removed), positions.map((p) => candidates[p]!.oid));
-    positions.forEach((p, k) => (toRead[p] = read[k]!));
-  });
+  const query = hitQuery(request.pattern.trigrams, request.pattern.highlight);
+  const filters = sources.map((source) => (source.index === null ? null : commitFilter(source.index, query, searchedKinds(request.added, request.removed))));
+  const toRead = (at: number): boolean => filters[candidates[at]!.source]?.(candidates[at]!.oid) ?? true;
   return scanDiffPage(pool, sources, candidates, start, request, toRead);
 }
 
@@ -90,7 +85,8 @@ export type DiffScanRequest = Pick<DiffSearchRequest, 'pattern' | 'added' | 'rem
  * changed lines match; with the repository's history index, only the commits it cannot rule out.
  */
 export async function scanCommitDiffs(pool: DiffLineRunner, gitDir: string, index: DiffIndexReader | null, candidates: readonly string[], request: DiffScanRequest): Promise<DiffSearchOutcome> {
-  const toRead = index === null ? undefined : commitsToRead(index, hitQuery(request.pattern.trigrams, request.pattern.highlight), searchedKinds(request.added, request.removed), candidates);
+  const mustRead = index === null ? undefined : commitFilter(index, hitQuery(request.pattern.trigrams, request.pattern.highlight), searchedKinds(request.added, request.removed));
+  const toRead = mustRead === undefined ? undefined : (at: number) => mustRead(candidates[at]!);
   const page = await scanDiffPage(pool, [{ gitDir, index }], candidates.map((oid) => ({ source: 0, oid })), 0, request, toRead);
   return { commits: page.hits.map((h) => h.hit), limitHit: page.next !== null, timedOut: page.timedOut };
 }
