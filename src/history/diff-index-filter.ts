@@ -21,8 +21,16 @@ type OrdinalSet = DocSet;
  * same query (common trigrams' lists take tens of milliseconds to decode). Keyed by the next
  * ordinal too, since a batch adds postings and that ordinal in one transaction.
  */
-const matchingCache = new WeakMap<DiffIndexReader, Map<string, OrdinalSet>>();
+const matchingCache = new WeakMap<DiffIndexReader, Map<string, Matching>>();
 const MAX_CACHED_QUERIES = 16;
+/** Commits whose answer each cached query remembers: a page asks again about those the page before passed over. */
+const MAX_REMEMBERED = 1 << 16;
+
+interface Matching {
+  readonly ordinals: OrdinalSet;
+  /** Per commit asked about, whether its diff must be read. */
+  readonly answers: Map<string, boolean>;
+}
 
 /**
  * Per oid, 1 when its diff must be read. `query` is what some searched line must hold (an OR over
@@ -35,23 +43,29 @@ export function commitsToRead(index: DiffIndexReader, query: TrigramQuery, searc
 
 /** As commitsToRead, one commit at a time: a page asks only about the commits it reaches. */
 export function commitFilter(index: DiffIndexReader, query: TrigramQuery, searched: number): (oid: string) => boolean {
-  const matching = matchingOrdinals(index, query, searched);
-  if (matching === null) return () => true;
+  const { ordinals, answers } = matchingOrdinals(index, query, searched);
+  if (ordinals === null) return () => true;
   return (oid) => {
-    const ordinal = index.ordinalOf(oid);
-    return ordinal === undefined || includesSorted(matching, ordinal);
+    let answer = answers.get(oid);
+    if (answer === undefined) {
+      const ordinal = index.ordinalOf(oid);
+      answer = ordinal === undefined || includesSorted(ordinals, ordinal);
+      if (answers.size < MAX_REMEMBERED) answers.set(oid, answer);
+    }
+    return answer;
   };
 }
 
-/** The indexed commits whose searched lines have what `query` asks for, ascending; null for all of them. */
-function matchingOrdinals(index: DiffIndexReader, query: TrigramQuery, searched: number): OrdinalSet {
-  const cached = matchingCache.get(index) ?? new Map<string, OrdinalSet>();
+/** The indexed commits whose searched lines have what `query` asks for (ascending; null for all of them). */
+function matchingOrdinals(index: DiffIndexReader, query: TrigramQuery, searched: number): Matching {
+  const cached = matchingCache.get(index) ?? new Map<string, Matching>();
   matchingCache.set(index, cached);
   const key = `${index.nextOrdinal()} ${searched} ${JSON.stringify(query)}`;
-  if (cached.has(key)) return cached.get(key)!;
-  const matching = evaluatePostings(index, query, searched);
-  if (cached.size >= MAX_CACHED_QUERIES) cached.delete(cached.keys().next().value!);
-  cached.set(key, matching);
+  let matching = cached.get(key);
+  if (matching === undefined) {
+    if (cached.size >= MAX_CACHED_QUERIES) cached.delete(cached.keys().next().value!);
+    cached.set(key, (matching = { ordinals: evaluatePostings(index, query, searched), answers: new Map() }));
+  }
   return matching;
 }
 

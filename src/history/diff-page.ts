@@ -67,12 +67,19 @@ export const DIFF_CONTEXT_LINES = 1;
 /** Output bound of one read: a commit whose diff alone is larger is skipped (and counted), never indexed. */
 export const DIFF_READ_MAX_BYTES = 32 * 1024 * 1024;
 
+/** One source's candidates, for as long as its list (a cached walk's) lives. */
+const single = new WeakMap<readonly CommitMeta[], readonly DiffCandidate[]>();
+
 /**
  * Each source's commits (newest first as git lists them) merged into one list by committer date,
  * newest first; ties go to the lower source, and each source keeps its own order.
  */
-export function mergeNewestFirst(lists: readonly (readonly CommitMeta[])[]): DiffCandidate[] {
-  if (lists.length === 1) return lists[0]!.map((commit) => ({ source: 0, oid: commit.oid }));
+export function mergeNewestFirst(lists: readonly (readonly CommitMeta[])[]): readonly DiffCandidate[] {
+  if (lists.length === 1) {
+    let alone = single.get(lists[0]!);
+    if (alone === undefined) single.set(lists[0]!, (alone = lists[0]!.map((commit) => ({ source: 0, oid: commit.oid }))));
+    return alone;
+  }
   const next = lists.map(() => 0);
   const dates = lists.map((list) => list.map((commit) => Date.parse(commit.committerDate)));
   const merged: DiffCandidate[] = [];

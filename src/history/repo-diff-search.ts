@@ -94,8 +94,11 @@ export async function scanCommitDiffs(pool: DiffLineRunner, gitDir: string, inde
 /** The non-merge commits reachable from the tips within the dates whose author and message pass the metadata filter (regexes matched in the pool). */
 async function listCandidates(pool: DiffLineRunner, source: DiffSearchSource, request: DiffSearchRequest): Promise<CommitMeta[]> {
   const listed = indexedWalk(source) ?? await listCommits(source.gitDir, source.tips, boundsUntil(request.deadline, LIST_MAX_BYTES));
-  const commits = listed.filter((c) => c.parents.length < 2);
+  let commits = nonMerges.get(listed);
+  if (commits === undefined) nonMerges.set(listed, (commits = listed.filter((c) => c.parents.length < 2)));
   const dated = request.after !== null || request.before !== null;
+  // A cached walk's list stays the same object from page to page (diff-page.ts keys its candidates by it).
+  if (!dated && request.metadata === null) return commits;
   const scope = Uint8Array.from(commits, (commit) => {
     if (!dated) return 1;
     const time = Date.parse(commit.committerDate);
@@ -105,6 +108,9 @@ async function listCandidates(pool: DiffLineRunner, source: DiffSearchSource, re
   const kept = request.metadata === null ? scope : await applyCommitFilter(request.metadata, texts, scope, pool, request);
   return commits.filter((_, i) => kept[i] === 1);
 }
+
+/** A walk's commits without its merges, for as long as the walk stays cached. */
+const nonMerges = new WeakMap<readonly CommitMeta[], CommitMeta[]>();
 
 /** Walks cached per commit index table and tips: later pages of a search walk the same list. */
 const walks = new WeakMap<CommitTable, Map<string, CommitMeta[]>>();
