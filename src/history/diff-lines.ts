@@ -1,12 +1,12 @@
 /**
  * The added and removed lines of a batch of commits packed to cross to a worker (one UTF-8 buffer
- * plus offsets, all transferable), the matches a worker sends back, and DiffLineRunner, the part
- * of the worker pool that carries them. Packing only: no matching.
+ * plus offsets, all transferable), the matches a worker sends back, the same for stored records
+ * (diff-record-scan.ts), and DiffLineRunner, the part of the worker pool that carries them.
+ * Packing only: no matching.
  */
 import { ADDED_LINE, REMOVED_LINE } from '../index/history/diff-postings.js';
-import type { CommitDiff, DiffLine } from './diff-model.js';
+import type { CommitDiff, CommitHit, DiffLine } from './diff-model.js';
 import type { DiffPattern } from './diff-match.js';
-import type { DiffRecordHits, DiffRecordJob } from './diff-record-scan.js';
 import type { TextMatchJob, TextMatches } from './text-batch.js';
 import type { RunnerOptions } from './text-atoms.js';
 
@@ -37,6 +37,21 @@ export interface DiffLineMatches {
   readonly ranges: Uint32Array;
   /** Per commit, 1 when the pattern's expression accepts it (always 1 without one). */
   readonly accepted: Uint8Array;
+}
+
+export interface DiffRecordJob {
+  /** Stored records (index/history/record-codec.ts), deflated, back to back. */
+  readonly records: Uint8Array;
+  /** Record i ends at byte ends[i] of records. */
+  readonly ends: Uint32Array;
+  readonly pattern: DiffPattern;
+  /** LINE_ADDED | LINE_REMOVED bits. */
+  readonly searched: number;
+}
+
+export interface DiffRecordHits {
+  /** Per record, in order: the commit (without its diff) and its matching hunks, or null when it does not match. */
+  readonly hits: readonly (CommitHit | null)[];
 }
 
 /**

@@ -7,25 +7,9 @@
 import { inflateRecordBytes } from '../index/history/record-codec.js';
 import { hunkHits } from './diff-batch-match.js';
 import { parseCommitRecord } from './diff-git.js';
-import { packDiffLines } from './diff-lines.js';
+import { packDiffLines, type DiffRecordHits, type DiffRecordJob } from './diff-lines.js';
 import { scanDiffLines, type CompileMatcher } from './diff-line-scan.js';
-import type { DiffPattern } from './diff-match.js';
 import type { CommitDiff, CommitHit } from './diff-model.js';
-
-export interface DiffRecordJob {
-  /** Stored records (index/history/record-codec.ts), deflated, back to back. */
-  readonly records: Uint8Array;
-  /** Record i ends at byte ends[i] of records. */
-  readonly ends: Uint32Array;
-  readonly pattern: DiffPattern;
-  /** LINE_ADDED | LINE_REMOVED bits (diff-lines.ts). */
-  readonly searched: number;
-}
-
-export interface DiffRecordHits {
-  /** Per record, in order: the commit (without its diff) and its matching hunks, or null when it does not match. */
-  readonly hits: readonly (CommitHit | null)[];
-}
 
 const RECORD_END = 0x1e;
 const FILE_START = Buffer.from('\ndiff --git ');

@@ -3,8 +3,7 @@
  * travel in transfer lists; nothing here is a class.
  */
 import type { ErrorCode } from '../errors.js';
-import type { DiffLineJob, DiffLineMatches } from '../history/diff-lines.js';
-import type { DiffRecordJob, DiffRecordHits } from '../history/diff-record-scan.js';
+import type { DiffLineJob, DiffLineMatches, DiffRecordHits, DiffRecordJob } from '../history/diff-lines.js';
 import type { MemoryDocs } from '../index/memory-source.js';
 import type { TextMatchJob, TextMatches } from '../history/text-batch.js';
 import type { BlockMapBatch } from '../index/block-map.js';
