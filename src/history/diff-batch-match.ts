@@ -1,6 +1,7 @@
 /**
  * Matches one batch of commit diffs in the worker pool, several commits per task so the round
- * trip stays small, and turns the returned ranges back into hunk hits. Never matches here.
+ * trip stays small, and turns the returned ranges back into hunk hits (as the worker that matches
+ * stored records does too: diff-record-scan.ts). Never matches here.
  */
 import { packDiffLines, searchedKinds, type DiffLineMatches, type DiffLineRunner } from './diff-lines.js';
 import type { DiffPattern } from './diff-match.js';
@@ -21,6 +22,11 @@ export async function matchCommitDiffs(pool: DiffLineRunner, diffs: readonly Com
   if (batch.ends.length === 0) return diffs.map(() => []);
   const task = { ...batch, pattern: request.pattern, searched: searchedKinds(request.added, request.removed), deadline: request.deadline };
   const matches = await pool.submit('diff-lines', task, { signal: request.signal, deadline: request.deadline });
+  return hunkHits(diffs, matches);
+}
+
+/** The packed batch's matches (diff-lines.ts) as each commit's hunk hits, in order; empty for a commit not accepted. */
+export function hunkHits(diffs: readonly CommitDiff[], matches: DiffLineMatches): HunkHit[][] {
   const cursor = { line: 0, range: 0 };
   return diffs.map((commit, i) => {
     const hunks = commit.files.flatMap((file) => fileHits(file, matches, cursor));

@@ -9,7 +9,7 @@ import type { HistoryIndex } from '../index/history/history-store.js';
 import type { TrigramQuery } from '../model/trigram.js';
 
 /** The part of the index a search reads. */
-export type DiffIndexReader = Pick<HistoryIndex, 'ordinalOf' | 'postings' | 'record'>;
+export type DiffIndexReader = Pick<HistoryIndex, 'ordinalOf' | 'postings' | 'record' | 'deflatedRecord' | 'nextOrdinal'>;
 
 const SIDES: readonly LineSide[] = [ADDED_LINE, REMOVED_LINE];
 
@@ -17,10 +17,59 @@ const SIDES: readonly LineSide[] = [ADDED_LINE, REMOVED_LINE];
 type OrdinalSet = DocSet;
 
 /**
+ * Per index, the commits recent queries' postings allow: each page of a search asks again for the
+ * same query (common trigrams' lists take tens of milliseconds to decode). Keyed by the next
+ * ordinal too, since a batch adds postings and that ordinal in one transaction.
+ */
+const matchingCache = new WeakMap<DiffIndexReader, Map<string, Matching>>();
+const MAX_CACHED_QUERIES = 16;
+/** Commits whose answer each cached query remembers: a page asks again about those the page before passed over. */
+const MAX_REMEMBERED = 1 << 16;
+
+interface Matching {
+  readonly ordinals: OrdinalSet;
+  /** Per commit asked about, whether its diff must be read. */
+  readonly answers: Map<string, boolean>;
+}
+
+/**
  * Per oid, 1 when its diff must be read. `query` is what some searched line must hold (an OR over
  * the atoms that report hits); `searched` is LINE_ADDED | LINE_REMOVED bits.
  */
 export function commitsToRead(index: DiffIndexReader, query: TrigramQuery, searched: number, oids: readonly string[]): Uint8Array {
+  const mustRead = commitFilter(index, query, searched);
+  return Uint8Array.from(oids, (oid) => (mustRead(oid) ? 1 : 0));
+}
+
+/** As commitsToRead, one commit at a time: a page asks only about the commits it reaches. */
+export function commitFilter(index: DiffIndexReader, query: TrigramQuery, searched: number): (oid: string) => boolean {
+  const { ordinals, answers } = matchingOrdinals(index, query, searched);
+  if (ordinals === null) return () => true;
+  return (oid) => {
+    let answer = answers.get(oid);
+    if (answer === undefined) {
+      const ordinal = index.ordinalOf(oid);
+      answer = ordinal === undefined || includesSorted(ordinals, ordinal);
+      if (answers.size < MAX_REMEMBERED) answers.set(oid, answer);
+    }
+    return answer;
+  };
+}
+
+/** The indexed commits whose searched lines have what `query` asks for (ascending; null for all of them). */
+function matchingOrdinals(index: DiffIndexReader, query: TrigramQuery, searched: number): Matching {
+  const cached = matchingCache.get(index) ?? new Map<string, Matching>();
+  matchingCache.set(index, cached);
+  const key = `${index.nextOrdinal()} ${searched} ${JSON.stringify(query)}`;
+  let matching = cached.get(key);
+  if (matching === undefined) {
+    if (cached.size >= MAX_CACHED_QUERIES) cached.delete(cached.keys().next().value!);
+    cached.set(key, (matching = { ordinals: evaluatePostings(index, query, searched), answers: new Map() }));
+  }
+  return matching;
+}
+
+function evaluatePostings(index: DiffIndexReader, query: TrigramQuery, searched: number): OrdinalSet {
   const cache = new Map<number, Uint32Array>();
   const listOf = (trigram: number): Uint32Array => {
     const sides = SIDES.filter((side) => (searched & side) !== 0);
@@ -32,13 +81,7 @@ export function commitsToRead(index: DiffIndexReader, query: TrigramQuery, searc
     });
     return lists.reduce((all, list) => union(all, list)!, new Uint32Array(0));
   };
-  const matching: OrdinalSet = evaluate(query, listOf);
-  const out = new Uint8Array(oids.length);
-  oids.forEach((oid, i) => {
-    const ordinal = index.ordinalOf(oid);
-    out[i] = ordinal === undefined || matching === null || includesSorted(matching, ordinal) ? 1 : 0;
-  });
-  return out;
+  return evaluate(query, listOf);
 }
 
 /** The highlighted atoms' queries ORed: a commit is reported only when one of them matches a line. */

@@ -1,10 +1,11 @@
 /**
  * The added and removed lines of a batch of commits packed to cross to a worker (one UTF-8 buffer
- * plus offsets, all transferable), the matches a worker sends back, and DiffLineRunner, the part
- * of the worker pool that carries them. Packing only: no matching.
+ * plus offsets, all transferable), the matches a worker sends back, the same for stored records
+ * (diff-record-scan.ts), and DiffLineRunner, the part of the worker pool that carries them.
+ * Packing only: no matching.
  */
 import { ADDED_LINE, REMOVED_LINE } from '../index/history/diff-postings.js';
-import type { CommitDiff, DiffLine } from './diff-model.js';
+import type { CommitDiff, CommitHit, DiffLine } from './diff-model.js';
 import type { DiffPattern } from './diff-match.js';
 import type { TextMatchJob, TextMatches } from './text-batch.js';
 import type { RunnerOptions } from './text-atoms.js';
@@ -38,6 +39,21 @@ export interface DiffLineMatches {
   readonly accepted: Uint8Array;
 }
 
+export interface DiffRecordJob {
+  /** Stored records (index/history/record-codec.ts), deflated, back to back. */
+  readonly records: Uint8Array;
+  /** Record i ends at byte ends[i] of records. */
+  readonly ends: Uint32Array;
+  readonly pattern: DiffPattern;
+  /** LINE_ADDED | LINE_REMOVED bits. */
+  readonly searched: number;
+}
+
+export interface DiffRecordHits {
+  /** Per record, in order: the commit (without its diff) and its matching hunks, or null when it does not match. */
+  readonly hits: readonly (CommitHit | null)[];
+}
+
 /**
  * What diff search needs of the worker pool: changed lines matched, and regexes over commit
  * metadata (as TextMatchRunner). pool/'s engine pool implements it; declared here so history/
@@ -46,6 +62,8 @@ export interface DiffLineMatches {
 export interface DiffLineRunner {
   /** Matches a batch in a worker; TIMEOUT past the deadline, ABORTED on the signal. The batch's arrays are transferred. */
   submit(kind: 'diff-lines', task: DiffLineJob & { readonly deadline: number }, options?: RunnerOptions): Promise<DiffLineMatches>;
+  /** Matches stored records in a worker, as diff-lines does; the batch's arrays are transferred. */
+  submit(kind: 'diff-records', task: DiffRecordJob & { readonly deadline: number }, options?: RunnerOptions): Promise<DiffRecordHits>;
   submit(kind: 'text-match', task: TextMatchJob, options?: RunnerOptions): Promise<TextMatches>;
 }
 

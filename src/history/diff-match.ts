@@ -31,22 +31,29 @@ export interface DiffPattern {
   readonly expr: DiffExpr | null;
   /** Atom i matches only in a line holding what trigrams[i] asks for: the history index's narrowing. */
   readonly trigrams: readonly TrigramQuery[];
+  /**
+   * Whether atom i is plain text (no anchors, no look-around): a line it matches in makes any text
+   * holding that line match too, so a whole diff it does not match has no line it matches.
+   */
+  readonly literal: readonly boolean[];
 }
 
 export interface DiffAtomPlan {
   readonly spec: PatternSpec;
   readonly trigrams: TrigramQuery;
+  /** The pattern is plain text. */
+  readonly literal: boolean;
 }
 
 /** One pattern, its matches reported as the matcher finds them. Throws PATTERN_INVALID for an empty or malformed pattern. */
 export function compileDiffPattern(pattern: string, options: DiffPatternOptions): DiffPattern {
   const atom = planDiffAtom(pattern, options);
-  return { specs: [atom.spec], highlight: [0], merge: false, expr: null, trigrams: [atom.trigrams] };
+  return { specs: [atom.spec], highlight: [0], merge: false, expr: null, trigrams: [atom.trigrams], literal: [atom.literal] };
 }
 
 /** Throws PATTERN_INVALID for an empty or malformed pattern. */
 export function planDiffAtom(pattern: string, options: DiffPatternOptions): DiffAtomPlan {
   if (pattern === '') throw createError('PATTERN_INVALID', 'the diff search pattern is empty: give the text or regular expression to find in changed lines');
   const plan = options.regex ? planRegex(pattern, { caseSensitive: options.caseSensitive }) : planLiteral(pattern, { caseSensitive: options.caseSensitive });
-  return { spec: plan.spec, trigrams: plan.trigrams };
+  return { spec: plan.spec, trigrams: plan.trigrams, literal: plan.literal !== null };
 }

@@ -7,10 +7,10 @@
  */
 import { isQuarryError } from '../errors.js';
 import { matchCommitDiffs, type BatchMatchRequest } from './diff-batch-match.js';
-import { parseCommitRecord, readCommitDiffs, type GitBounds } from './diff-git.js';
+import { readCommitDiffs, type GitBounds } from './diff-git.js';
 import type { DiffIndexReader } from './diff-index-filter.js';
-import type { DiffLineRunner } from './diff-lines.js';
-import type { CommitDiff, CommitHit, CommitMeta, HunkHit } from './diff-model.js';
+import { searchedKinds, type DiffLineRunner } from './diff-lines.js';
+import type { CommitDiff, CommitHit, CommitMeta } from './diff-model.js';
 
 /** A candidate commit: which source (repository) it belongs to, and its id. */
 export interface DiffCandidate {
@@ -58,16 +58,28 @@ export interface DiffPage {
 const BATCH = 40;
 /** The first batch of a page: small, since a page that fills its answer budget early reads no more. */
 const FIRST_BATCH = 8;
+/** Pool tasks a batch's stored records are split in: one per thread of the usual pool. */
+const RECORD_TASKS = 2;
+/** Fewer records than this per task cost more in round trips than they gain. */
+const MIN_RECORDS_PER_TASK = 4;
 /** Lines of context around each change: enough to read a hunk, few enough to keep answers small. */
 export const DIFF_CONTEXT_LINES = 1;
 /** Output bound of one read: a commit whose diff alone is larger is skipped (and counted), never indexed. */
 export const DIFF_READ_MAX_BYTES = 32 * 1024 * 1024;
 
+/** One source's candidates, for as long as its list (a cached walk's) lives. */
+const single = new WeakMap<readonly CommitMeta[], readonly DiffCandidate[]>();
+
 /**
  * Each source's commits (newest first as git lists them) merged into one list by committer date,
  * newest first; ties go to the lower source, and each source keeps its own order.
  */
-export function mergeNewestFirst(lists: readonly (readonly CommitMeta[])[]): DiffCandidate[] {
+export function mergeNewestFirst(lists: readonly (readonly CommitMeta[])[]): readonly DiffCandidate[] {
+  if (lists.length === 1) {
+    let alone = single.get(lists[0]!);
+    if (alone === undefined) single.set(lists[0]!, (alone = lists[0]!.map((commit) => ({ source: 0, oid: commit.oid }))));
+    return alone;
+  }
   const next = lists.map(() => 0);
   const dates = lists.map((list) => list.map((commit) => Date.parse(commit.committerDate)));
   const merged: DiffCandidate[] = [];
@@ -84,10 +96,11 @@ export function mergeNewestFirst(lists: readonly (readonly CommitMeta[])[]): Dif
 
 /**
  * Reads and matches the candidates from `start` on; `sources[source]` is where a candidate's diff is
- * read. A candidate whose `toRead` entry is 0 is known not to match (the history index says so)
- * and is passed over without reading; it keeps its position, so pages and cursors stay the same.
+ * read. A candidate at a position `toRead` answers false for is known not to match (the history
+ * index says so) and is passed over without reading; it keeps its position, so pages and cursors
+ * stay the same. `toRead` is asked only about the positions the page reaches, once each.
  */
-export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffReadSource[], candidates: readonly DiffCandidate[], start: number, request: DiffPageRequest, toRead?: Uint8Array): Promise<DiffPage> {
+export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffReadSource[], candidates: readonly DiffCandidate[], start: number, request: DiffPageRequest, toRead?: (position: number) => boolean): Promise<DiffPage> {
   const found: PagedHit[] = [];
   let position = start;
   let scanned = 0;
@@ -102,12 +115,14 @@ export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffR
     }
     let end = position;
     const batch: DiffCandidate[] = [];
+    const read: boolean[] = [];
     while (end < candidates.length && batch.length < batchSize) {
-      if (toRead === undefined || toRead[end] === 1) batch.push(candidates[end]!);
+      read.push(toRead === undefined || toRead(end));
+      if (read.at(-1)) batch.push(candidates[end]!);
       end++;
     }
     batchSize = Math.min(BATCH, batchSize * 2);
-    let matched: Map<string, { commit: CommitDiff; hunks: HunkHit[] }>;
+    let matched: Matched;
     try {
       const read = await readAndMatch(pool, sources, batch, request);
       matched = read.matched;
@@ -120,9 +135,9 @@ export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffR
     for (let at = position; at < end; at++) {
       scanned++;
       const candidate = candidates[at]!;
-      const one = toRead === undefined || toRead[at] === 1 ? matched.get(candidate.oid) : undefined;
-      if (one !== undefined && one.hunks.length > 0) {
-        found.push({ source: candidate.source, position: at, hit: { commit: one.commit, hunks: one.hunks } });
+      const one = read[at - position] ? matched.get(candidate.oid) : undefined;
+      if (one !== undefined) {
+        found.push({ source: candidate.source, position: at, hit: one });
         full = found.length > request.count || (request.pageFull?.(found) ?? false);
       }
       if (full) {
@@ -137,38 +152,103 @@ export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffR
   return { hits: found, next, timedOut, scanned, candidates: candidates.length, skipped };
 }
 
-/** One index read or git run and one pool task per source in the batch; commits skipped as too large are absent. */
-async function readAndMatch(pool: DiffLineRunner, sources: readonly DiffReadSource[], batch: readonly DiffCandidate[], request: DiffPageRequest) {
-  if (batch.length === 0) return { matched: new Map<string, { commit: CommitDiff; hunks: HunkHit[] }>(), skipped: 0 };
+type Matched = Map<string, CommitHit>;
+
+/**
+ * Per source in the batch, its stored records matched in pool tasks (the worker inflates and
+ * parses them, and answers only the hits) while git reads the commits the index does not hold,
+ * whose diffs one more task matches. Commits skipped as too large are absent; so are those that
+ * do not match.
+ */
+async function readAndMatch(pool: DiffLineRunner, sources: readonly DiffReadSource[], batch: readonly DiffCandidate[], request: DiffPageRequest): Promise<{ matched: Matched; skipped: number }> {
   const bySource = new Map<number, string[]>();
   for (const { source, oid } of batch) bySource.set(source, [...(bySource.get(source) ?? []), oid]);
-  const matched = new Map<string, { commit: CommitDiff; hunks: HunkHit[] }>();
-  let skipped = 0;
-  for (const [source, oids] of bySource) {
-    const read = await readFromIndexOrGit(sources[source]!, oids, request.deadline);
-    skipped += read.skipped;
-    const perCommit = await matchCommitDiffs(pool, read.diffs, request);
-    read.diffs.forEach((commit, i) => matched.set(commit.oid, { commit, hunks: perCommit[i]! }));
-  }
-  return { matched, skipped };
+  const matched: Matched = new Map();
+  const done = await Promise.all([...bySource].map(async ([source, oids]) => {
+    const { index, gitDir } = sources[source]!;
+    const known = index === null ? null : answersOf(index, request);
+    const stored = storedRecords(index, oids);
+    const unknown = oids.filter((oid, i) => {
+      const answer = stored[i] === undefined ? undefined : known!.get(oid);
+      if (answer !== undefined && answer !== null) matched.set(oid, answer);
+      return answer === undefined;
+    });
+    const [fromGit] = await Promise.all([
+      matchFromGit(pool, gitDir, oids.filter((_, i) => stored[i] === undefined), request, matched),
+      ...recordTasks(stored, oids, unknown).map((task) => matchRecords(pool, task, request, matched, known!)),
+    ]);
+    return fromGit;
+  }));
+  return { matched, skipped: done.reduce((n, skipped) => n + skipped, 0) };
 }
 
-/** The diffs the index holds are parsed from their stored records; git reads the others, and the batch keeps its order. */
-async function readFromIndexOrGit(source: DiffReadSource, oids: readonly string[], deadline: number): Promise<{ diffs: CommitDiff[]; skipped: number }> {
-  const stored = oids.map((oid) => {
-    const ordinal = source.index?.ordinalOf(oid);
-    return ordinal === undefined ? undefined : source.index!.record(ordinal);
+/**
+ * Per history index, recent searches' answers for the stored commits they matched (the hit, or
+ * null for none): a page that ends at its answer budget has matched commits past its end, which
+ * the next page reads again. A stored commit's diff never changes, so an answer stays true.
+ */
+const answers = new WeakMap<DiffIndexReader, Map<string, Map<string, CommitHit | null>>>();
+const MAX_ANSWERED_SEARCHES = 8;
+const MAX_ANSWERS = 4096;
+
+function answersOf(index: DiffIndexReader, request: DiffPageRequest): Map<string, CommitHit | null> {
+  const searches = answers.get(index) ?? new Map<string, Map<string, CommitHit | null>>();
+  answers.set(index, searches);
+  const key = JSON.stringify([request.pattern, searchedKinds(request.added, request.removed)]);
+  let known = searches.get(key);
+  if (known === undefined) {
+    if (searches.size >= MAX_ANSWERED_SEARCHES) searches.delete(searches.keys().next().value!);
+    searches.set(key, (known = new Map()));
+  }
+  return known;
+}
+
+/** Each commit's stored record, deflated, or undefined when the index does not hold it. */
+function storedRecords(index: DiffIndexReader | null, oids: readonly string[]): (Uint8Array | undefined)[] {
+  return oids.map((oid) => {
+    const ordinal = index?.ordinalOf(oid);
+    return ordinal === undefined ? undefined : index!.deflatedRecord(ordinal);
   });
-  const missing = oids.filter((_, i) => stored[i] === undefined);
-  const read = await readBatch(source.gitDir, missing, deadline);
-  const fromGit = new Map(read.diffs.map((diff) => [diff.oid, diff]));
-  const diffs: CommitDiff[] = [];
-  oids.forEach((oid, i) => {
-    const record = stored[i];
-    const diff = record === undefined ? fromGit.get(oid) : parseCommitRecord(record);
-    if (diff !== undefined) diffs.push(diff);
+}
+
+/** The stored records of a batch not yet answered, split in at most RECORD_TASKS tasks so the pool's threads share a large batch. */
+function recordTasks(stored: readonly (Uint8Array | undefined)[], oids: readonly string[], unknown: readonly string[]): { oids: string[]; records: Uint8Array[] }[] {
+  const wanted = new Set(unknown);
+  const held = stored.flatMap((record, i) => (record === undefined || !wanted.has(oids[i]!) ? [] : [{ oid: oids[i]!, record }]));
+  const size = Math.max(MIN_RECORDS_PER_TASK, Math.ceil(held.length / RECORD_TASKS));
+  const tasks = [];
+  for (let at = 0; at < held.length; at += size) {
+    const part = held.slice(at, at + size);
+    tasks.push({ oids: part.map((p) => p.oid), records: part.map((p) => p.record) });
+  }
+  return tasks;
+}
+
+async function matchRecords(pool: DiffLineRunner, task: { oids: readonly string[]; records: readonly Uint8Array[] }, request: DiffPageRequest, matched: Matched, known: Map<string, CommitHit | null>): Promise<void> {
+  const ends = new Uint32Array(task.records.length);
+  let bytes = 0;
+  task.records.forEach((record, i) => (ends[i] = bytes += record.length));
+  // Its own ArrayBuffer, so transferring it detaches nothing else.
+  const records = new Uint8Array(bytes);
+  task.records.forEach((record, i) => records.set(record, i === 0 ? 0 : ends[i - 1]!));
+  const job = { records, ends, pattern: request.pattern, searched: searchedKinds(request.added, request.removed), deadline: request.deadline };
+  const { hits } = await pool.submit('diff-records', job, { signal: request.signal, deadline: request.deadline });
+  hits.forEach((hit, i) => {
+    if (hit !== null) matched.set(task.oids[i]!, hit);
+    if (known.size >= MAX_ANSWERS) known.delete(known.keys().next().value!);
+    known.set(task.oids[i]!, hit);
   });
-  return { diffs, skipped: read.skipped };
+}
+
+/** The commits the index does not hold, read through git and matched in one task; answers how many were too large to read. */
+async function matchFromGit(pool: DiffLineRunner, gitDir: string, oids: readonly string[], request: DiffPageRequest, matched: Matched): Promise<number> {
+  if (oids.length === 0) return 0;
+  const read = await readBatch(gitDir, oids, request.deadline);
+  const perCommit = await matchCommitDiffs(pool, read.diffs, request);
+  read.diffs.forEach((commit, i) => {
+    if (perCommit[i]!.length > 0) matched.set(commit.oid, { commit, hunks: perCommit[i]! });
+  });
+  return read.skipped;
 }
 
 /** A batch too large for the output bound is read commit by commit; single commits still too large are skipped and counted. */

@@ -11,7 +11,7 @@ import { walkLikeGitLog } from './commit-walk.js';
 import { utcFromEpochSeconds } from '../git/commit.js';
 import type { CommitHit, CommitMeta } from './diff-model.js';
 import { listCommits } from './diff-git.js';
-import { commitsToRead, hitQuery, type DiffIndexReader } from './diff-index-filter.js';
+import { commitFilter, hitQuery, type DiffIndexReader } from './diff-index-filter.js';
 import { searchedKinds, type DiffLineRunner } from './diff-lines.js';
 import type { DiffPattern } from './diff-match.js';
 import { boundsUntil, isTimeout, mergeNewestFirst, scanDiffPage, type DiffPage, type PagedHit } from './diff-page.js';
@@ -72,14 +72,9 @@ export async function searchDiffPage(pool: DiffLineRunner, sources: readonly Dif
     return { hits: [], next: start, timedOut: true, scanned: 0, candidates: 0, skipped: 0 };
   }
   const candidates = mergeNewestFirst(lists);
-  const toRead = new Uint8Array(candidates.length).fill(1);
-  sources.forEach((source, s) => {
-    if (source.index === null) return;
-    const positions: number[] = [];
-    for (let p = start; p < candidates.length; p++) if (candidates[p]!.source === s) positions.push(p);
-    const read = commitsToRead(source.index, hitQuery(request.pattern.trigrams, request.pattern.highlight), searchedKinds(request.added, request.removed), positions.map((p) => candidates[p]!.oid));
-    positions.forEach((p, k) => (toRead[p] = read[k]!));
-  });
+  const query = hitQuery(request.pattern.trigrams, request.pattern.highlight);
+  const filters = sources.map((source) => (source.index === null ? null : commitFilter(source.index, query, searchedKinds(request.added, request.removed))));
+  const toRead = (at: number): boolean => filters[candidates[at]!.source]?.(candidates[at]!.oid) ?? true;
   return scanDiffPage(pool, sources, candidates, start, request, toRead);
 }
 
@@ -90,7 +85,8 @@ export type DiffScanRequest = Pick<DiffSearchRequest, 'pattern' | 'added' | 'rem
  * changed lines match; with the repository's history index, only the commits it cannot rule out.
  */
 export async function scanCommitDiffs(pool: DiffLineRunner, gitDir: string, index: DiffIndexReader | null, candidates: readonly string[], request: DiffScanRequest): Promise<DiffSearchOutcome> {
-  const toRead = index === null ? undefined : commitsToRead(index, hitQuery(request.pattern.trigrams, request.pattern.highlight), searchedKinds(request.added, request.removed), candidates);
+  const mustRead = index === null ? undefined : commitFilter(index, hitQuery(request.pattern.trigrams, request.pattern.highlight), searchedKinds(request.added, request.removed));
+  const toRead = mustRead === undefined ? undefined : (at: number) => mustRead(candidates[at]!);
   const page = await scanDiffPage(pool, [{ gitDir, index }], candidates.map((oid) => ({ source: 0, oid })), 0, request, toRead);
   return { commits: page.hits.map((h) => h.hit), limitHit: page.next !== null, timedOut: page.timedOut };
 }
@@ -98,8 +94,13 @@ export async function scanCommitDiffs(pool: DiffLineRunner, gitDir: string, inde
 /** The non-merge commits reachable from the tips within the dates whose author and message pass the metadata filter (regexes matched in the pool). */
 async function listCandidates(pool: DiffLineRunner, source: DiffSearchSource, request: DiffSearchRequest): Promise<CommitMeta[]> {
   const listed = indexedWalk(source) ?? await listCommits(source.gitDir, source.tips, boundsUntil(request.deadline, LIST_MAX_BYTES));
-  const commits = listed.filter((c) => c.parents.length < 2);
+  let commits = nonMerges.get(listed);
+  if (commits === undefined) nonMerges.set(listed, (commits = listed.filter((c) => c.parents.length < 2)));
+  const dated = request.after !== null || request.before !== null;
+  // A cached walk's list stays the same object from page to page (diff-page.ts keys its candidates by it).
+  if (!dated && request.metadata === null) return commits;
   const scope = Uint8Array.from(commits, (commit) => {
+    if (!dated) return 1;
     const time = Date.parse(commit.committerDate);
     return (request.after === null || time >= request.after.getTime()) && (request.before === null || time <= request.before.getTime()) ? 1 : 0;
   });
@@ -107,6 +108,9 @@ async function listCandidates(pool: DiffLineRunner, source: DiffSearchSource, re
   const kept = request.metadata === null ? scope : await applyCommitFilter(request.metadata, texts, scope, pool, request);
   return commits.filter((_, i) => kept[i] === 1);
 }
+
+/** A walk's commits without its merges, for as long as the walk stays cached. */
+const nonMerges = new WeakMap<readonly CommitMeta[], CommitMeta[]>();
 
 /** Walks cached per commit index table and tips: later pages of a search walk the same list. */
 const walks = new WeakMap<CommitTable, Map<string, CommitMeta[]>>();

@@ -11,6 +11,7 @@ export const ENGINE_KINDS: KindTable<EngineTasks> = {
   highlight: { what: 'syntax highlighting', failure: 'INTERNAL' },
   'diff-postings': { what: 'history index batch', failure: 'INTERNAL', transfer: (task) => [task.text.buffer, task.ends.buffer, task.flags.buffer, task.commitEnds.buffer, task.ordinals.buffer] },
   'diff-lines': { what: 'diff line matching', failure: 'INTERNAL', transfer: (task) => [task.text.buffer, task.ends.buffer, task.flags.buffer, task.commitEnds.buffer] },
+  'diff-records': { what: 'diff record matching', failure: 'INTERNAL', transfer: (task) => [task.records.buffer, task.ends.buffer] },
   // A batch kept in SharedArrayBuffers for many jobs is shared, not moved.
   'text-match': { what: 'text matching', failure: 'INTERNAL', transfer: (task) => (task.data.buffer instanceof ArrayBuffer ? [task.data.buffer, task.ends.buffer] : []) },
 };

@@ -49,6 +49,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     admit: {
       shard: (task, owner) => vetPlan(task.plan, owner),
       'diff-lines': (task, owner) => vetSets(guard, eachAlone(task.pattern.specs), owner),
+      'diff-records': (task, owner) => vetSets(guard, eachAlone(task.pattern.specs), owner),
       'text-match': (task, owner) => vetSets(guard, eachAlone(task.specs), owner),
     },
     onClose: () => guard.close(),

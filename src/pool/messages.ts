@@ -3,7 +3,7 @@
  * travel in transfer lists; nothing here is a class.
  */
 import type { ErrorCode } from '../errors.js';
-import type { DiffLineJob, DiffLineMatches } from '../history/diff-lines.js';
+import type { DiffLineJob, DiffLineMatches, DiffRecordHits, DiffRecordJob } from '../history/diff-lines.js';
 import type { MemoryDocs } from '../index/memory-source.js';
 import type { TextMatchJob, TextMatches } from '../history/text-batch.js';
 import type { BlockMapBatch } from '../index/block-map.js';
@@ -68,6 +68,14 @@ export interface DiffLinesTask extends DiffLineJob {
   /** Epoch milliseconds: the worker is terminated shortly after it. */
   readonly deadline: number;
 }
+
+/** A batch of the history index's stored commit records to match against a diff search pattern. */
+export interface DiffRecordsTask extends DiffRecordJob {
+  /** Epoch milliseconds: the worker is terminated shortly after it. */
+  readonly deadline: number;
+}
+
+export type { DiffRecordHits };
 
 /** What a pool hands a worker: the task and its kind, which picks the handler. */
 export interface TaskMessage {

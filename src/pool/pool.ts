@@ -3,7 +3,7 @@
  * payload, a deadline and an AbortSignal. Consumers depend on this interface and the task types
  * only; the composition root picks the implementation (engine-pool.ts, in-thread-pool.ts).
  */
-import type { DiffLineMatches, DiffLinesTask, DiffPostingsJob, DiffPostingsRun, HighlightTask, IndexBatchResult, IndexBatchTask, ParseSymbolsTask, SymbolBatch, SymbolsBatchTask, ShardSearchResult, ShardTask, TextMatchJob, TextMatches } from './messages.js';
+import type { DiffLineMatches, DiffLinesTask, DiffRecordHits, DiffRecordsTask, DiffPostingsJob, DiffPostingsRun, HighlightTask, IndexBatchResult, IndexBatchTask, ParseSymbolsTask, SymbolBatch, SymbolsBatchTask, ShardSearchResult, ShardTask, TextMatchJob, TextMatches } from './messages.js';
 import type { Moved } from './moved.js';
 import type { LaneMemory } from './thread-memory.js';
 
@@ -38,6 +38,8 @@ export type EngineTasks = {
   readonly 'diff-postings': TaskType<DiffPostingsJob, DiffPostingsRun>;
   /** Match a batch of commits' changed lines against a diff search pattern. */
   readonly 'diff-lines': TaskType<DiffLinesTask, DiffLineMatches>;
+  /** Match a batch of the history index's stored commit records (deflated) against a diff search pattern. */
+  readonly 'diff-records': TaskType<DiffRecordsTask, DiffRecordHits>;
   /** Match patterns over a batch of short texts (repository names, commit fields). */
   readonly 'text-match': TaskType<TextMatchJob, TextMatches>;
 };

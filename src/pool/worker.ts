@@ -13,7 +13,7 @@ import { encodeBlockMaps } from '../index/block-map.js';
 import { createMemorySource } from '../index/memory-source.js';
 import { openSegmentReader, type SegmentReader } from '../index/lmdb/segment-reader.js';
 import type { SegmentSource } from '../index/store.js';
-import { runDiffLines } from './diff-lines-task.js';
+import { runDiffLines, runDiffRecords } from './diff-lines-task.js';
 import { runTextMatch } from './text-match-task.js';
 import { compileCached } from './matchers.js';
 import { moved, type Moved } from './moved.js';
@@ -40,6 +40,7 @@ export const handlers: TaskHandlers<EngineTasks> = {
   highlight: highlightFile,
   'diff-postings': runDiffPostings,
   'diff-lines': runDiffLines,
+  'diff-records': runDiffRecords,
   'text-match': runTextMatch,
 };
 

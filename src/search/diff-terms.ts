@@ -21,7 +21,7 @@ export function compileDiffTerms(pattern: PatternExpr | null, options: DiffTermO
   const highlight = all.flatMap((a, i) => (a.negated ? [] : [i]));
   // A single positive atom needs no per-commit test: a commit matches when a line does.
   const expr = pattern.kind === 'atom' ? null : toExpr(pattern, all);
-  return { specs: plans.map((p) => p.spec), highlight, merge: true, expr, trigrams: plans.map((p) => p.trigrams) };
+  return { specs: plans.map((p) => p.spec), highlight, merge: true, expr, trigrams: plans.map((p) => p.trigrams), literal: plans.map((p) => p.literal) };
 }
 
 function toExpr(expr: PatternExpr, all: readonly PatternAtom[]): DiffExpr {

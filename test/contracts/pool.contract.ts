@@ -16,6 +16,7 @@ import { packDiffLines, searchedKinds } from '../../src/history/diff-lines.js';
 import type { CommitDiff } from '../../src/history/diff-model.js';
 import { packTexts } from '../../src/history/text-batch.js';
 import { buildRun } from '../../src/index/build/run.js';
+import { deflateRecord } from '../../src/index/history/record-codec.js';
 import { TrigramExtractor } from '../../src/index/build/trigrams.js';
 import { packMemoryDocs } from '../../src/index/memory-source.js';
 import type { EnginePool, Pool } from '../../src/pool/pool.js';
@@ -261,6 +262,22 @@ export function runEnginePoolContract(options: EnginePoolContractOptions): void 
       assert.deepEqual([...matches.counts], [1, 0, 2]);
       assert.deepEqual([...matches.ranges], [4, 10, 0, 6, 8, 14]);
       assert.deepEqual([...matches.accepted], [1]);
+    });
+
+    it('matches a diff pattern over stored commit records, answering only the commits that match', async () => {
+      const header = (oid: string) => `${oid}\x1f\x1fDev\x1fdev@example.com\x1f1700000000\x1f1700000000\x1fsubject\n\x1e\n\n`;
+      const patch = 'diff --git a/f b/f\nindex 1..2 100644\n--- a/f\n+++ b/f\n@@ -1 +1,2 @@\n-old needle\n+new\n+needle, needle\n';
+      const stored = [deflateRecord(`${header('a'.repeat(40))}${patch}`), deflateRecord(`${header('b'.repeat(40))}${patch.replaceAll('needle', 'thread')}`)];
+      const ends = Uint32Array.from([stored[0]!.length, stored[0]!.length + stored[1]!.length]);
+      const records = new Uint8Array(ends[1]!);
+      records.set(stored[0]!, 0);
+      records.set(stored[1]!, ends[0]!);
+      const task = { records, ends, pattern: compileDiffPattern('needle', { regex: false, caseSensitive: true }), searched: searchedKinds(false, false), deadline: deadline() };
+      const { hits } = await pool.submit('diff-records', task);
+      assert.equal(hits.length, 2);
+      assert.equal(hits[0]!.commit.oid, 'a'.repeat(40));
+      assert.deepEqual(hits[0]!.hunks.flatMap((h) => h.hits.map((l) => [l.line.kind, l.ranges])), [['-', [[4, 10]]], ['+', [[0, 6], [8, 14]]]]);
+      assert.equal(hits[1], null);
     });
 
     it('parses a file for symbols, or answers null for an unsupported language', async () => {

@@ -52,16 +52,21 @@ after(async () => {
   removeDir(root);
 });
 
-/** Counts the commits whose changed lines reach the matcher. */
-function countingPool(): { runner: DiffLineRunner; matched: () => number } {
+/** Counts the commits whose changed lines reach the matcher, read through git (diff-lines) or from the index (diff-records). */
+function countingPool(): { runner: DiffLineRunner; matched: () => number; fromGit: () => number } {
   let count = 0;
+  let fromGit = 0;
   const runner: DiffLineRunner = {
-    submit: ((kind: 'diff-lines' | 'text-match', task: never, options?: object) => {
-      if (kind === 'diff-lines') count += (task as { commitEnds: Uint32Array }).commitEnds.length;
+    submit: ((kind: 'diff-lines' | 'diff-records' | 'text-match', task: never, options?: object) => {
+      if (kind === 'diff-lines') {
+        count += (task as { commitEnds: Uint32Array }).commitEnds.length;
+        fromGit += (task as { commitEnds: Uint32Array }).commitEnds.length;
+      }
+      if (kind === 'diff-records') count += (task as { ends: Uint32Array }).ends.length;
       return pool.submit(kind, task, options);
     }) as DiffLineRunner['submit'],
   };
-  return { runner, matched: () => count };
+  return { runner, matched: () => count, fromGit: () => fromGit };
 }
 
 function diffQuery(pattern: string, regex: boolean, count: number): DiffQuery {
@@ -81,7 +86,7 @@ async function commitTable(): Promise<CommitTable> {
 
 /** Every page of a diff search, followed by its `next`: the commits and the page boundaries. */
 async function allPages(indexed: boolean, pattern: string, regex: boolean, count: number) {
-  const { runner, matched } = countingPool();
+  const { runner, matched, fromGit } = countingPool();
   const table = indexed ? await commitTable() : null;
   const history = createDiffHistory(() => gitDir, runner, () => (indexed ? indexes.of(1) : null), () => Promise.resolve(table && { table, defaultBranch: 'main' }));
   const oids: string[] = [];
@@ -92,7 +97,7 @@ async function allPages(indexed: boolean, pattern: string, regex: boolean, count
     assert.equal(page.timedOut, false);
     oids.push(...page.hits.map((h) => h.hit.commit.oid));
     nexts.push(page.next);
-    if (page.next === null) return { oids, nexts, matched: matched() };
+    if (page.next === null) return { oids, nexts, matched: matched(), fromGit: fromGit() };
     start = page.next;
   }
 }
@@ -114,6 +119,9 @@ test('diff search through the index lists exactly the commits git log -G lists, 
     assert.deepEqual(gitOnly.oids, expected, `${pattern}: git-only diff search vs git log -G`);
     assert.deepEqual(withIndex.nexts, gitOnly.nexts, `${pattern}: the same pages and cursors`);
     if (expected.length < 20) assert.ok(withIndex.matched <= expected.length + 5, `${pattern}: ${withIndex.matched} commits read for ${expected.length} matches`);
+    // The index holds every commit: their stored records are matched in the workers, none read through git.
+    assert.equal(withIndex.fromGit, 0, `${pattern}: commits read through git`);
+    assert.equal(gitOnly.matched, gitOnly.fromGit);
   }
   assert.deepEqual(logG(gitDir, 'evilword'), [], 'the evil merge is invisible to git log -G');
   assert.equal(logG(gitDir, 'binaryword').length, 0, 'git log -G does not look into binary files');
@@ -182,6 +190,8 @@ test('an update after new commits indexes only those, and they are found', async
   const unchanged = await updateHistoryIndex(index, gitDir, pool);
   assert.equal(unchanged.mode, 'unchanged');
   const before = index.nextOrdinal();
+  // Searched before the update too: what the index ruled out then must not be ruled out after it.
+  assert.deepEqual((await allPages(true, 'freshword', false, 50)).oids, []);
   appendHistory(gitDir, 30, 'freshword');
   const outcome = await updateHistoryIndex(index, gitDir, pool);
   assert.equal(outcome.added, 30);

@@ -7,13 +7,13 @@
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { lmdbBytes, requireSpace } from '../lmdb/disk-space.js';
 import { committed, WRITABLE } from '../lmdb/writes.js';
 import { decodePostings } from '../postings.js';
 import type { DiffPostingsRun } from './diff-postings.js';
 import { findInGroup, packGroups } from './posting-groups.js';
+import { deflateRecord, inflateRecord } from './record-codec.js';
 
 export interface HistoryIndexState {
   /** Full ref name → commit, as of the last complete update. */
@@ -30,6 +30,8 @@ export interface HistoryIndex {
   postings(key: number): Uint32Array;
   /** The commit's record as stored by putBatch, or undefined when the ordinal is not indexed. */
   record(ordinal: number): string | undefined;
+  /** The commit's record still deflated (record-codec.ts inflates it), or undefined when the ordinal is not indexed: what a worker is handed. */
+  deflatedRecord(ordinal: number): Uint8Array | undefined;
   /** Adds a batch of commits (ordinals from nextOrdinal() on, ascending), their records and postings atomically. */
   putBatch(commits: readonly IndexedCommit[], run: DiffPostingsRun): Promise<void>;
   /** Records the refs the index now covers. */
@@ -61,8 +63,6 @@ const BATCHES_KEY = 'batches';
 const FORMAT_KEY = 'format';
 /** Bumped when the layout changes: an index in another format is emptied and rebuilt by the next update. */
 const FORMAT = 3;
-/** Fast deflate: records are read back on every search that confirms a candidate. */
-const DEFLATE_LEVEL = 6;
 
 export function openHistoryIndexes(dataDir: string): HistoryIndexes {
   const dir = join(dataDir, 'index', 'history');
@@ -134,12 +134,13 @@ function historyIndex(env: RootDatabase, path: string, dir: string): HistoryInde
     },
     record(ordinal) {
       const value = records.getBinary(ordinal);
-      return value === undefined ? undefined : inflateRawSync(value).toString('utf8');
+      return value === undefined ? undefined : inflateRecord(value);
     },
+    deflatedRecord: (ordinal) => records.getBinary(ordinal),
     async putBatch(batch, run) {
       if (batch.length === 0) return;
       const first = batch[0]!.ordinal;
-      const deflated = batch.map((commit) => deflateRawSync(Buffer.from(commit.record, 'utf8'), { level: DEFLATE_LEVEL }));
+      const deflated = batch.map((commit) => deflateRecord(commit.record));
       const recordBytes = deflated.reduce((n, d) => n + d.length, 0);
       // A failed commit is worse than a refusal (lmdb/disk-space.ts): refuse while there is room.
       requireSpace(dir, lmdbBytes(run.bytes.length + recordBytes) + run.keys.length * 32 + batch.length * 64, WHAT);
