@@ -55,7 +55,8 @@ export function packRows(value: unknown): PackedRows | null {
   const values: number[] = [];
   list.forEach((row, i) => {
     starts[i] = cellKeys.length;
-    for (const [key, cell] of Object.entries(row as Record<string, unknown>)) {
+    for (const key in row as Record<string, unknown>) {
+      const cell = (row as Record<string, unknown>)[key];
       if (cell === null || cell === undefined) continue;
       let keyId = keyIds.get(key);
       if (keyId === undefined) keyIds.set(key, (keyId = keyIds.size));
@@ -79,7 +80,7 @@ export function packRows(value: unknown): PackedRows | null {
     }
   });
   starts[list.length] = cellKeys.length;
-  const named = Object.keys(list).filter((key) => !/^\d+$/.test(key));
+  const named = Object.keys(list).slice(list.length);
   const fields = Object.fromEntries(named.map((key) => [key, (list as unknown as Record<string, unknown>)[key]]));
   if (!isFlatRecord(fields)) return null;
   return {
