@@ -64,8 +64,10 @@ declare module 'fengari' {
     lua_setmetatable(L: LuaState, idx: number): void;
     lua_settop(L: LuaState, idx: number): void;
     lua_toboolean(L: LuaState, idx: number): boolean;
+    lua_tocfunction(L: LuaState, idx: number): LuaFunction | object | null;
     lua_tointeger(L: LuaState, idx: number): number;
     lua_tonumber(L: LuaState, idx: number): number;
+    lua_topointer(L: LuaState, idx: number): object | null;
     lua_tostring(L: LuaState, idx: number): LuaString | null;
     lua_touserdata(L: LuaState, idx: number): unknown;
     lua_type(L: LuaState, idx: number): number;
@@ -82,6 +84,7 @@ declare module 'fengari' {
     luaL_loadbufferx(L: LuaState, buffer: LuaString, size: number | null, name: LuaString | string, mode: LuaString | string | null): number;
     luaL_newstate(): LuaState;
     luaL_optstring(L: LuaState, arg: number, def: LuaString | string | null): LuaString | null;
+    luaL_ref(L: LuaState, t: number): number;
     luaL_requiref(L: LuaState, name: LuaString | string, open: LuaFunction, global: number): void;
     luaL_tolstring(L: LuaState, idx: number): LuaString;
     luaL_typename(L: LuaState, idx: number): LuaString;

@@ -6,7 +6,8 @@
  * swallow it: each raises it again.
  */
 import { lua, luaL, lualib, type LuaFunction, type LuaState } from './fengari-api.js';
-import { luaText, pushText } from './lua-values.js';
+import { pushText } from './lua-push.js';
+import { luaText } from './lua-values.js';
 
 const PRELUDE = `
 local check, raw_load = ...

@@ -1,12 +1,14 @@
 /**
  * Worker side: the modules a script sees. search.*, source.* and nav.* only forward their
  * arguments to the host (which runs them with the caller's permissions and counts them) and turn
- * the reply into Lua values; json, text, output and print run here. Errors are raised at the
- * script's line, prefixed with the function's name.
+ * the reply into Lua values (search rows built as the script touches them: lazy-rows.ts); json,
+ * text, output and print run here. Errors are raised at the script's line, prefixed with the
+ * function's name.
  */
 import { decodeLua, lua, luaL, type LuaFunction, type LuaState } from './fengari-api.js';
 import { formatTable, TableFormatError } from './format-table.js';
 import { raise } from './lua-env.js';
+import { LazyRows } from './lazy-rows.js';
 import { pushValue, readValue, ValueError, type Plain } from './lua-values.js';
 import { HOST_FUNCTIONS, type HostFunction } from './protocol.js';
 import type { RunState } from './run-state.js';
@@ -21,6 +23,7 @@ const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
 };
 
 export function installModules(L: LuaState, run: RunState): void {
+  const rows = new LazyRows(L);
   for (const name of Object.keys(HOST_FUNCTIONS) as HostFunction[]) {
     const [module, field] = name.split('.') as [string, string];
     if (lua.lua_getglobal(L, module) !== lua.LUA_TTABLE) {
@@ -29,7 +32,7 @@ export function installModules(L: LuaState, run: RunState): void {
       lua.lua_pushvalue(L, -1);
       lua.lua_setglobal(L, module);
     }
-    lua.lua_pushcfunction(L, hostFunction(name, run));
+    lua.lua_pushcfunction(L, hostFunction(name, run, rows));
     lua.lua_setfield(L, -2, field);
     lua.lua_pop(L, 1);
   }
@@ -73,7 +76,7 @@ function push(L: LuaState, value: unknown, where: string): void {
   raise(L, `${where}: the result holds ${problem}`);
 }
 
-function hostFunction(name: HostFunction, run: RunState): LuaFunction {
+function hostFunction(name: HostFunction, run: RunState, rows: LazyRows): LuaFunction {
   return (L) => {
     const args: Plain[] = [];
     for (let i = 1; i <= lua.lua_gettop(L); i++) args.push(read(L, i, `argument ${i}`, name, MAX_ARGUMENT_ENTRIES));
@@ -82,7 +85,8 @@ function hostFunction(name: HostFunction, run: RunState): LuaFunction {
     const reply = run.channel.call(name, args);
     if (reply === null) raise(L, run.checkDeadline() ?? `${name} got no answer before the deadline`);
     if (!reply.ok) raise(L, reply.stop === undefined ? `${name}: ${reply.message}` : run.stopWith(reply.stop.limit, reply.stop.message));
-    push(L, reply.value, name);
+    if ('rows' in reply) rows.push(L, reply.rows);
+    else push(L, reply.value, name);
     return 1;
   };
 }

@@ -1,22 +1,19 @@
 /**
  * Values between Lua and JavaScript, as plain data: strings as UTF-8, integers where Lua (fengari:
  * 32-bit) can hold them, tables as arrays (keys 1..n) or objects. Tables are read raw, so no script
- * code runs here, and reading is bounded by depth and element count; functions do not cross.
+ * code runs here (a search row not built yet is built first), and reading is bounded by depth and
+ * element count; functions do not cross.
  */
 import { decodeLua, lua, typeName, type LuaState } from './fengari-api.js';
+import { settleRow } from './lazy-rows.js';
+import { pushNumber, pushText } from './lua-push.js';
 
 export const MAX_DEPTH = 64;
-const INT_MIN = -(2 ** 31);
-const INT_MAX = 2 ** 31 - 1;
 
 export type Plain = null | boolean | number | string | readonly Plain[] | { readonly [key: string]: Plain };
 
 /** A value that cannot cross, with what to change; raised in the script as its error. */
 export class ValueError extends Error {}
-
-export function pushText(L: LuaState, text: string): void {
-  lua.lua_pushstring(L, Buffer.from(text, 'utf8'));
-}
 
 /** The string at idx as UTF-8 (invalid bytes become U+FFFD), or null when it is no string or number. */
 export function luaText(L: LuaState, idx: number): string | null {
@@ -24,11 +21,6 @@ export function luaText(L: LuaState, idx: number): string | null {
   if (type !== lua.LUA_TSTRING && type !== lua.LUA_TNUMBER) return null;
   const bytes = lua.lua_tostring(L, idx);
   return bytes === null ? null : decodeLua(bytes);
-}
-
-function pushNumber(L: LuaState, n: number): void {
-  if (Number.isInteger(n) && n >= INT_MIN && n <= INT_MAX) lua.lua_pushinteger(L, n);
-  else lua.lua_pushnumber(L, n);
 }
 
 /** Pushes a JavaScript value (plain data) as a Lua value; ValueError for what cannot cross. */
@@ -131,6 +123,7 @@ function read(L: LuaState, idx: number, bounds: ReadBounds, counter: { left: num
   if (type !== lua.LUA_TTABLE) throw new ValueError(`${bounds.what} holds a ${typeName(L, idx)}, which cannot be passed; pass strings, numbers, booleans and tables of them`);
   if (depth >= MAX_DEPTH) throw new ValueError(`${bounds.what} nests tables more than ${MAX_DEPTH} deep (or holds a table that contains itself)`);
   if (!lua.lua_checkstack(L, 4)) throw new ValueError(`${bounds.what} is too large`);
+  settleRow(L, idx);
   const keys: (string | number)[] = [];
   const values: Plain[] = [];
   lua.lua_pushnil(L);

@@ -61,7 +61,12 @@ function charge(bytes: number): void {
   if (!fits(active, 0)) refuse(active);
 }
 
-/** Replaces globalThis.Uint8Array for this thread; instances stay true Uint8Arrays. */
+/**
+ * Replaces globalThis.Uint8Array for this thread by a subclass that counts what it allocates, and
+ * that every Uint8Array (a Buffer, one made before) is still an instance of. A subclass rather than
+ * a Proxy: fengari checks `instanceof Uint8Array` at every string it makes, and through a Proxy
+ * that check cost more than making the string.
+ */
 export function installMemoryGuard(): void {
   if (collect !== null) return;
   // The one way to a full, synchronous collection from inside a worker (V8 options cannot be passed
@@ -71,17 +76,20 @@ export function installMemoryGuard(): void {
   const gc = runInNewContext('gc') as (options: { type: 'major'; execution: 'sync' }) => void;
   collect = () => gc({ type: 'major', execution: 'sync' });
   const original = Uint8Array;
-  const guarded: Uint8ArrayConstructor = new Proxy(original, {
-    construct(target, args, newTarget) {
+  class GuardedUint8Array extends original {
+    constructor(...args: unknown[]) {
       const size = args[0];
       // A large request is measured before it is made: it may be the one that would not fit.
       if (active !== null && typeof size === 'number' && size >= MEASURE_EVERY_BYTES && !fits(active, size)) refuse(active);
-      const made = Reflect.construct(target, args, newTarget === guarded ? target : newTarget) as Uint8Array;
-      charge(made.byteLength);
-      return made;
-    },
-  });
-  globalThis.Uint8Array = guarded;
+      super(...(args as [ArrayBuffer, number, number]));
+      charge(this.byteLength);
+    }
+
+    static override [Symbol.hasInstance](value: unknown): boolean {
+      return value instanceof original;
+    }
+  }
+  globalThis.Uint8Array = GuardedUint8Array as Uint8ArrayConstructor;
 }
 
 /** From now until clearRunBudget(): allocations are counted against `budget`. */

@@ -4,6 +4,7 @@
  * and the outcome. The worker is blocked while the host answers a call: see sync-call.ts.
  */
 import type { MessagePort } from 'node:worker_threads';
+import type { PackedRows } from './packed-rows.js';
 
 /** The functions a script reaches through the host, and the limit each call counts against. */
 export const HOST_FUNCTIONS = {
@@ -60,9 +61,13 @@ export type WorkerMessage =
   | { readonly type: 'output'; readonly text: string }
   | { readonly type: 'file'; readonly name: string; readonly mimeType: string; readonly data: Uint8Array };
 
-/** The host's reply to a call: its value, or the error to raise in the script (a stop ends the run). */
+/**
+ * The host's reply to a call: its value (a list of flat rows packed), or the error to raise in the
+ * script (a stop ends the run).
+ */
 export type CallReply =
   | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: true; readonly rows: PackedRows }
   | { readonly ok: false; readonly message: string; readonly stop?: StopReason };
 
 export interface RunResult {

@@ -1,10 +1,12 @@
 /**
  * Host side of one run's port: serves the worker's calls one at a time, counting each against the
  * run's search or source-read limit before running it (past the limit the reply stops the run),
- * and collects printed output and generated files as they arrive. It never evaluates script code.
+ * and collects printed output and generated files as they arrive. A list of search rows crosses
+ * packed (packed-rows.ts). It never evaluates script code.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { chargeSignalTo, ownerOf } from '../pool/work-owner.js';
+import { packRows } from './packed-rows.js';
 import { HOST_FUNCTIONS, type CallReply, type HostFunction, type RunLimits, type StopReason, type WorkerMessage } from './protocol.js';
 
 /**
@@ -67,7 +69,9 @@ export class RunHost {
     const stop = this.count(name);
     if (stop !== null) return this.reply({ ok: false, message: stop.message, stop });
     try {
-      this.reply({ ok: true, value: await this.call(name, args, this.calls.signal) });
+      const value = await this.call(name, args, this.calls.signal);
+      const rows = packRows(value);
+      this.reply(rows === null ? { ok: true, value } : { ok: true, rows });
     } catch (err) {
       this.reply({ ok: false, message: err instanceof Error ? err.message : String(err) });
     }
