@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { createRequire } from 'node:module';
 import type * as Addon from '../../native/hyperscan/index.js';
 import { isQuarryError } from '../../src/errors.js';
@@ -9,6 +7,7 @@ import { MatcherCache, matcherCacheKey } from '../../src/matcher/cache.js';
 import { createHyperscanMatcherFactory } from '../../src/matcher/hyperscan.js';
 import { createJsMatcherFactory } from '../../src/matcher/js-regexp.js';
 import { same } from '../contracts/matcher.contract.js';
+import { settledDatabases } from '../native/live-databases.js';
 
 const engines = [createHyperscanMatcherFactory(), createJsMatcherFactory()];
 const hs = createRequire(import.meta.url)('../../../native/hyperscan/index.js') as typeof Addon;
@@ -26,19 +25,7 @@ function use(matcher: { scan(h: Uint8Array, u: boolean): unknown; test(h: Uint8A
   }
 }
 
-/** Live Hyperscan databases once the GC has collected what it can. */
-async function settledDatabases(): Promise<number> {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  for (let previous = -1; previous !== hs.liveDatabases(); ) {
-    previous = hs.liveDatabases();
-    for (let i = 0; i < 3; i++) {
-      gc();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-  return hs.liveDatabases();
-}
+const settled = (): Promise<number> => settledDatabases(() => hs.liveDatabases());
 
 describe('MatcherCache', () => {
   it('compiles once and then hits for the same pattern set and preference', () => {
@@ -83,7 +70,7 @@ describe('MatcherCache', () => {
   it('holds distinct costly pattern sets under its byte budget, and what it evicts is freed', { timeout: 300_000 }, async () => {
     const budget = 2 ** 20;
     const cache = new MatcherCache(engines, 256, budget);
-    const before = await settledDatabases();
+    const before = await settled();
     const sets = 40;
     let largest = 0;
     for (let i = 0; i < sets; i++) {
@@ -98,7 +85,7 @@ describe('MatcherCache', () => {
     assert.ok(cache.bytes <= budget, `${cache.bytes} bytes held`);
     assert.ok(cache.size < sets && cache.size >= Math.floor(budget / largest) - 1, `${cache.size} entries`);
     // Evicted matchers are garbage: their native databases go with them.
-    assert.ok((await settledDatabases()) - before <= cache.size, `${hs.liveDatabases() - before} databases alive for ${cache.size} entries`);
+    assert.ok((await settled()) - before <= cache.size, `${hs.liveDatabases() - before} databases alive for ${cache.size} entries`);
   });
 
   it('weighs an entry again on a hit, as its lazily compiled forms add to it', () => {

@@ -4,12 +4,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { runInNewContext } from 'node:vm';
-import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type * as Addon from '../../native/hyperscan/index.js';
 import { HyperscanStatus } from '../../src/matcher/hyperscan-status.js';
 import { MAX_TEST_PATTERNS } from '../../src/matcher/matcher.js';
+import { settledDatabases } from './live-databases.js';
 
 function addonEntry(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dirname(dir) !== dir; dir = dirname(dir)) {
@@ -200,19 +199,7 @@ describe('hyperscan addon', () => {
   });
 
   it('frees databases when the GC collects them', async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    // Collects until the live count stops falling, so earlier tests' garbage cannot blur the count.
-    const settle = async () => {
-      for (let previous = -1; previous !== hs.liveDatabases(); ) {
-        previous = hs.liveDatabases();
-        for (let i = 0; i < 3; i++) {
-          gc();
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-      }
-      return hs.liveDatabases();
-    };
+    const settle = (): Promise<number> => settledDatabases(() => hs.liveDatabases());
     const before = await settle();
     let garbage: Addon.Database[] | null = Array.from({ length: 50 }, (_, i) => compile([`garbage${i}`]));
     assert.equal(hs.liveDatabases(), before + garbage.length);
