@@ -25,8 +25,14 @@ interface Cell {
 
 function asList(value: Plain, message: string): readonly Plain[] {
   if (Array.isArray(value)) return value;
-  // An empty Lua table reads as an empty object.
-  if (value !== null && typeof value === 'object' && Object.keys(value).length === 0) return [];
+  if (value !== null && typeof value === 'object') {
+    // A list with named fields as well (a search result cut at a limit carries `truncated`) reads
+    // as an object: its rows are its sequence part, as ipairs sees them. An empty table reads as {}.
+    const fields = value as Record<string, Plain>;
+    const rows: Plain[] = [];
+    for (let i = 1; Object.hasOwn(fields, String(i)); i++) rows.push(fields[String(i)]!);
+    if (rows.length > 0 || Object.keys(fields).length === 0) return rows;
+  }
   throw new TableFormatError(message);
 }
 

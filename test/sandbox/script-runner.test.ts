@@ -102,6 +102,19 @@ test('json round-trips values and reports bad input; text.format_table aligns a 
   ].join('\n'));
 });
 
+test('text.format_table takes a list that also has named fields (a search result cut at a limit) by its rows', async () => {
+  const outcome = await fixture.run(`
+    local rows = {{path = "a.go", line = 3}, {path = "b.go", line = 10}}
+    rows.truncated = true
+    print(text.format_table(rows, {"path", "line"}))
+    print(pcall(text.format_table, {path = "a.go"}, {"path"}))`);
+  assert.equal(outcome.error, null);
+  assert.equal(outcome.output, [
+    '| path | line |', '|------|-----:|', '| a.go |    3 |', '| b.go |   10 |', '',
+    'false\ttext.format_table: rows must be a list of rows (tables)', '',
+  ].join('\n'));
+});
+
 test('a returned value is printed, tables as JSON', async () => {
   const outcome = await fixture.run('return 1, "two", {three = 3}, nil, true');
   assert.equal(outcome.output, '1\ttwo\t{"three":3}\tnil\ttrue\n');
