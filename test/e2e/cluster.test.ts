@@ -154,7 +154,8 @@ describe('a cluster: front end, two search nodes, PostgreSQL', { skip: postgresM
       }
     };
     await Promise.all([client(0), client(3)]);
-    assert.ok(killedAt > 0 && victim.child.signalCode === 'SIGKILL', 'the search node was killed during the queries');
+    // A node that ended before the kill (its exit code or signal says how) fails here with what it printed.
+    assert.ok(killedAt > 0 && victim.child.signalCode === 'SIGKILL', `the search node was killed during the queries; it ended with code ${victim.child.exitCode}, signal ${victim.child.signalCode}:\n${victim.output().slice(-3000)}`);
     assert.deepEqual(failures, [], cluster.searchNodes.map((n) => n.output().slice(-3000)).join('\n---\n'));
     assert.equal(asked, 48);
 
