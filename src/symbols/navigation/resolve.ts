@@ -3,13 +3,15 @@
  * scope chain (innermost first, so shadowing holds), the file, its imports, the package, the
  * repository, then other repositories. Never parses: it reads symbol tables only.
  */
-import type { SourceRange, SymbolDefinition } from '../../model/symbols.js';
+import type { SymbolDefinition } from '../../model/symbols.js';
 import { MEMBER_KINDS } from '../language-spec.js';
 import { familyOf, isContainer, isMemberDefinition, isSelfReceiver, membersVisibleBare, methodsDeclaredApart, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
 import { siteKey, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { importBindingAt, importCandidates, namesPackage } from './import-candidates.js';
 import { dirOf } from './module-paths.js';
+import { assignedAccessor, preferAccessor } from './accessors.js';
+import { childrenNamed, sameRange, within } from './definition-tree.js';
 import { scopeOfDeclaration } from './scopes.js';
 import { compareRanked, placeScore, rankSite, siteScore, sortCandidates, topTier } from './rank.js';
 
@@ -325,72 +327,6 @@ function declaredApartIn(file: NavFile, type: string, name: string): DefinitionS
   return out;
 }
 
-function childrenNamed(defs: readonly SymbolDefinition[], parent: number, name: string): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < defs.length; i++) if (defs[i]!.parent === parent && defs[i]!.name === name) out.push(i);
-  return out;
-}
-
-/**
- * `this.x = …` in a class whose x is an accessor (`get x()`/`set x(v)`) sets the property through
- * its setter rather than declaring a field: the usage it is, as a member use through `this`. Null
- * for any other usage.
- */
-function assignedAccessor(origin: NavFile, usage: Usage): Usage | null {
-  if (usage.self === undefined) return null;
-  const defs = origin.symbols.definitions;
-  const definition = defs[usage.self]!;
-  if (!isAssignedField(definition) || !childrenNamed(defs, definition.parent, definition.name).some((i) => defs[i]!.kind === 'method')) return null;
-  return { name: usage.name, scope: definition.parent, line: usage.line, receiver: 'this', assigned: true };
-}
-
-/** A field declared by assigning it (`this.x = …`, `self.x = …`): its span is its name. */
-function isAssignedField(definition: SymbolDefinition): boolean {
-  return definition.kind === 'field' && sameRange(definition.range, definition.nameRange);
-}
-
-/**
- * Of an accessor pair (two same-named methods of one class or object: `get x()`/`set x(v)`, a Python
- * property and its setter), an assignment means the setter, the one taking more parameters; a field
- * the class only assigns beside them is the setter's use, not a definition. Other candidates, and
- * other uses, are left as they are.
- */
-function preferAccessor(candidates: RankedDefinition[], usage: Usage): RankedDefinition[] {
-  // Elsewhere the first declared wins, as for overloads: a getter is declared before its setter.
-  if (usage.assigned !== true) return candidates;
-  const pairs = new Map<string, RankedDefinition[]>();
-  for (const c of candidates) {
-    const { file, definition } = c.site;
-    if (definition.kind !== 'method') continue;
-    const key = `${file.repo}\0${file.path}\0${definition.parent}`;
-    pairs.set(key, [...(pairs.get(key) ?? []), c]);
-  }
-  const preferred = new Set<RankedDefinition>();
-  const containers = new Set<string>();
-  for (const [key, methods] of pairs) {
-    if (methods.length < 2) continue;
-    containers.add(key);
-    const arity = (c: RankedDefinition): number => headerParameters(c.site.file.symbols.definitions, c.site.index);
-    preferred.add(methods.reduce((best, c) => (arity(c) > arity(best) ? c : best)));
-  }
-  if (preferred.size === 0) return candidates;
-  return candidates
-    .filter((c) => !(isAssignedField(c.site.definition) && containers.has(`${c.site.file.repo}\0${c.site.file.path}\0${c.site.definition.parent}`)))
-    .map((c) => (preferred.has(c) ? { ...c, score: c.score + 1 } : c));
-}
-
-/** The parameters a function or method declares on the line of its name. */
-function headerParameters(defs: readonly SymbolDefinition[], index: number): number {
-  const line = defs[index]!.nameRange.startLine;
-  return childrenNamedAny(defs, index).filter((i) => defs[i]!.kind === 'variable' && defs[i]!.nameRange.startLine === line).length;
-}
-
-function childrenNamedAny(defs: readonly SymbolDefinition[], parent: number): number[] {
-  const out: number[] = [];
-  for (let i = parent + 1; i < defs.length; i++) if (defs[i]!.parent === parent) out.push(i);
-  return out;
-}
-
 /**
  * A constructor's parameter properties of the name (TypeScript `constructor(private app: App)`):
  * fields of its class, and parameters its body sees bare. Told apart from a field the body assigns
@@ -403,16 +339,6 @@ function parameterProperties(defs: readonly SymbolDefinition[], scope: number, n
     const { kind, range, nameRange } = defs[i]!;
     return kind === 'field' && !sameRange(range, nameRange) && within(range, constructor.range);
   });
-}
-
-function sameRange(a: SourceRange, b: SourceRange): boolean {
-  return a.startLine === b.startLine && a.startColumn === b.startColumn && a.endLine === b.endLine && a.endColumn === b.endColumn;
-}
-
-function within(inner: SourceRange, outer: SourceRange): boolean {
-  const startsAfter = inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn);
-  const endsBefore = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
-  return startsAfter && endsBefore;
 }
 
 /** Methods and fields are reached through a receiver, except where members are in scope bare. */

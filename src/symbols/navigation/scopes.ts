@@ -1,5 +1,6 @@
 /** Which definition of a file encloses a place in it: the scope a name used there is looked up from. */
-import type { FileSymbols, SourceRange } from '../../model/symbols.js';
+import type { FileSymbols } from '../../model/symbols.js';
+import { within } from './definition-tree.js';
 
 /** The innermost definition whose body holds the line: the scope a name used there is looked up from. */
 export function scopeAtLine(symbols: FileSymbols, line: number): number {
@@ -24,10 +25,4 @@ export function scopeOfDeclaration(symbols: FileSymbols, index: number): number 
     if (best < 0 || within(d.range, symbols.definitions[best]!.range)) best = i;
   });
   return best;
-}
-
-function within(inner: SourceRange, outer: SourceRange): boolean {
-  const startsAfter = inner.startLine > outer.startLine || (inner.startLine === outer.startLine && inner.startColumn >= outer.startColumn);
-  const endsBefore = inner.endLine < outer.endLine || (inner.endLine === outer.endLine && inner.endColumn <= outer.endColumn);
-  return startsAfter && endsBefore;
 }
