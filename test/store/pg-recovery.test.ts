@@ -166,4 +166,30 @@ describe('PostgreSQL engine: outages and the change log', { skip: postgresMissin
     await a.root.committed();
     assert.deepEqual(server.query(url, `SELECT count(*) FROM quarry_store_rows WHERE tbl = 'usernames'`), ['2']);
   });
+
+  it('nodes that start while another writes without pause start, and each sees every write by NOTIFY alone', async () => {
+    // A NOTIFY can arrive while a node is still loading its snapshot: a cluster front end died of one at start.
+    const url = server.createDatabase();
+    const writer = await openOn(url, 'busy_writer');
+    let written = 0;
+    let writing = true;
+    const writes = (async () => {
+      while (writing) {
+        createUser(writer, { username: `u${written++}` });
+        await writer.root.committed();
+      }
+    })();
+    const starters: Store[] = [];
+    try {
+      for (let i = 0; i < 8; i++) starters.push(await openOn(url, `starter_${i}`));
+    } finally {
+      writing = false;
+      await writes;
+    }
+    const last = `u${written - 1}`;
+    for (const [i, store] of starters.entries()) {
+      await eventually(() => getUserByName(store, last) !== undefined, `starter ${i} seeing the last write (${last})`, 10_000);
+      for (let n = 0; n < written; n++) assert.ok(getUserByName(store, `u${n}`), `starter ${i} has u${n}`);
+    }
+  });
 });

@@ -44,6 +44,7 @@ export async function openLink(url: string, hooks: LinkHooks, options: LinkOptio
   let nextAttemptAt = 0;
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  const noticedBeforeUse = new WeakSet<object>();
 
   async function connectPair(): Promise<{ writer: pg.Client; listener: pg.Client }> {
     // JIT off: the store's statements are small, and a planner estimate on young tables (no
@@ -57,7 +58,12 @@ export async function openLink(url: string, hooks: LinkHooks, options: LinkOptio
       client.on('error', (error) => drop(pair, error));
       client.on('end', () => drop(pair, new Error('connection closed by the server')));
     }
-    listener.on('notification', () => hooks.notified());
+    // A NOTIFY before the pair is in use may postdate the catch-up in `connected`: it is passed on
+    // once the pair is installed (installed() below), never to a caller still opening the link.
+    listener.on('notification', () => {
+      if (clients === pair) hooks.notified();
+      else noticedBeforeUse.add(pair);
+    });
     try {
       await writer.connect();
       await listener.connect();
@@ -68,6 +74,12 @@ export async function openLink(url: string, hooks: LinkHooks, options: LinkOptio
       await endQuietly(pair);
       throw error;
     }
+  }
+
+  /** Makes a pair the one in use; a NOTIFY it took while connecting is delivered after the caller's current task. */
+  function installed(pair: { writer: pg.Client; listener: pg.Client }): void {
+    clients = pair;
+    if (noticedBeforeUse.delete(pair)) setImmediate(() => { if (clients === pair) hooks.notified(); });
   }
 
   /** Called for any failure of a pair: only the pair in use counts (an abandoned attempt's errors do not). */
@@ -95,7 +107,7 @@ export async function openLink(url: string, hooks: LinkHooks, options: LinkOptio
     try {
       const pair = await connectPair();
       if (closed) return void endQuietly(pair);
-      clients = pair;
+      installed(pair);
       lastError = null;
       backoff = minBackoff;
     } catch (error) {
@@ -106,7 +118,7 @@ export async function openLink(url: string, hooks: LinkHooks, options: LinkOptio
   }
 
   try {
-    clients = await connectPair();
+    installed(await connectPair());
   } catch (error) {
     throw createError('STORE_UNAVAILABLE', `could not open the store in PostgreSQL: ${errorMessage(error)}`);
   }

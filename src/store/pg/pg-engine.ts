@@ -167,6 +167,9 @@ export async function openPgEngine(url: string, options: PgEngineOptions = {}): 
     for (const [id, version] of removedAt) if (version <= replayedThrough) removedAt.delete(id);
   }
 
+  const catchUpTimeoutMs = options.catchUpTimeoutMs ?? CATCH_UP_TIMEOUT_MS;
+  let replaying: Promise<void> | null = null;
+  let replayAgain = false;
   const link = await openLink(url, {
     async connected(writer, listener) {
       if (!started) {
@@ -182,9 +185,6 @@ export async function openPgEngine(url: string, options: PgEngineOptions = {}): 
     notified: () => { refresh().catch(() => undefined); },
   }, options);
 
-  const catchUpTimeoutMs = options.catchUpTimeoutMs ?? CATCH_UP_TIMEOUT_MS;
-  let replaying: Promise<void> | null = null;
-  let replayAgain = false;
   async function replayOnce(): Promise<void> {
     const clients = link.clients;
     if (clients === null) throw link.unavailable()!;
