@@ -38,8 +38,10 @@ export interface CompileGuard {
   /**
    * Resolves when workers may compile the set; rejects with the error compiling it gives
    * (PATTERN_INVALID, PATTERN_UNSUPPORTED), and with PATTERN_UNSUPPORTED when it costs too much.
+   * When `signal` aborts the caller stops waiting, with its reason: a check already running goes
+   * on and is remembered, one still queued is dropped once no caller waits for it.
    */
-  vet(patterns: readonly PatternSpec[], preference: EnginePreference, owner?: string): Promise<void>;
+  vet(patterns: readonly PatternSpec[], preference: EnginePreference, owner?: string, signal?: AbortSignal): Promise<void>;
   /** Verdicts remembered, and the characters of their keys. */
   readonly cached: { readonly entries: number; readonly keyChars: number };
   close(): Promise<void>;
@@ -47,6 +49,14 @@ export interface CompileGuard {
 
 /** `remember: false`: a refusal that says nothing about the set (the guard was busy or closing). */
 type Verdict = { readonly ok: true; readonly remember?: false } | { readonly ok: false; readonly error: QuarryError; readonly remember?: false };
+
+/** A check asked for and not yet answered, shared by the callers waiting for the same set. */
+interface PendingCheck {
+  readonly verdict: Promise<Verdict>;
+  /** Aborted when the last waiting caller leaves: a check still queued then never runs. */
+  readonly unwanted: AbortController;
+  waiters: number;
+}
 
 const ENTRY = new URL('./compile-guard-process.js', import.meta.url);
 const MEMORY_POLL_MS = 20;
@@ -74,7 +84,7 @@ export const VERDICT_KEY_CHARS = 4 * 2 ** 20;
 
 export function createCompileGuard(options: CompileGuardOptions): CompileGuard {
   const verdicts = new Map<string, Verdict>();
-  const pending = new Map<string, Promise<Verdict>>();
+  const pending = new Map<string, PendingCheck>();
   const children = Array.from({ length: Math.max(1, options.processes ?? 1) }, () => new GuardChild(options));
   const turns = createFairDispatcher(children.length);
   const capacity = options.cacheEntries ?? 4096;
@@ -93,42 +103,66 @@ export function createCompileGuard(options: CompileGuardOptions): CompileGuard {
     }
   };
 
-  const judge = (key: string, request: Omit<GuardRequest, 'id'>, owner: string): Promise<Verdict> => {
+  const judge = (key: string, request: Omit<GuardRequest, 'id'>, owner: string): PendingCheck | Verdict => {
     const running = pending.get(key);
     if (running) return running;
     const waitMs = budgets.waitMs(owner);
     if (waitMs > 0) {
       barOwner(owner, waitMs);
-      return Promise.resolve(spent(waitMs));
+      return spent(waitMs);
     }
+    const unwanted = new AbortController();
     // The dispatcher never starts more jobs than there are children, so one is always idle here.
-    const judged = turns.run(owner, undefined, async () => {
+    const verdict = turns.run(owner, unwanted.signal, async () => {
       const child = children.find((c) => !c.busy)!;
-      const verdict = await child.run(request);
+      const judged = await child.run(request);
       budgets.charge(owner, child.lastCpuMs);
-      return verdict;
-    }).then((verdict) => {
-      pending.delete(key);
-      remember(key, verdict);
-      return verdict;
+      return judged;
+    }).then((judged) => {
+      remember(key, judged);
+      return judged;
+    }, (): Verdict => ({ ok: false, error: createError('ABORTED', 'nobody waits for this check'), remember: false })).finally(() => {
+      if (pending.get(key) === check) pending.delete(key);
     });
-    pending.set(key, judged);
-    return judged;
+    const check: PendingCheck = { verdict, unwanted, waiters: 0 };
+    pending.set(key, check);
+    return check;
+  };
+
+  /** The check's verdict, or the signal's reason once it aborts (the check left to the others waiting, or dropped). */
+  const waitFor = async (check: PendingCheck, signal: AbortSignal | undefined): Promise<Verdict> => {
+    check.waiters++;
+    // A caller without a signal never leaves, so the check is never dropped under it.
+    if (signal === undefined) return check.verdict;
+    let onAbort = (): void => undefined;
+    const left = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason);
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([check.verdict, left]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      if (--check.waiters === 0 && signal.aborted) check.unwanted.abort();
+    }
   };
 
   return {
     get cached() {
       return { entries: verdicts.size, keyChars: heldChars };
     },
-    async vet(patterns, preference, owner) {
+    async vet(patterns, preference, owner, signal) {
       if (patterns.length === 0) return;
       const key = matcherCacheKey(patterns, preference);
-      const known = verdicts.get(key);
-      if (known) {
+      let verdict = verdicts.get(key);
+      if (verdict) {
         verdicts.delete(key);
-        verdicts.set(key, known);
+        verdicts.set(key, verdict);
+      } else {
+        const judged = judge(key, { patterns, preference }, owner ?? UNOWNED);
+        verdict = 'unwanted' in judged ? await waitFor(judged, signal) : judged;
       }
-      const verdict = known ?? (await judge(key, { patterns, preference }, owner ?? UNOWNED));
       if (!verdict.ok) throw verdict.error;
     },
     async close() {

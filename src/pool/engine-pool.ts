@@ -47,28 +47,31 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     sliceMs: SLICE_MS,
     sideLane: { threads: 1, heavy: HEAVY },
     admit: {
-      shard: (task, owner) => vetPlan(task.plan, owner),
-      'diff-lines': (task, owner) => vetSets(guard, eachAlone(task.pattern.specs), owner),
-      'diff-records': (task, owner) => vetSets(guard, eachAlone(task.pattern.specs), owner),
-      'text-match': (task, owner) => vetSets(guard, eachAlone(task.specs), owner),
+      shard: (task, owner, signal) => vetPlan(task.plan, owner, signal),
+      'diff-lines': (task, owner, signal) => vetSets(guard, eachAlone(task.pattern.specs), owner, signal),
+      'diff-records': (task, owner, signal) => vetSets(guard, eachAlone(task.pattern.specs), owner, signal),
+      'text-match': (task, owner, signal) => vetSets(guard, eachAlone(task.specs), owner, signal),
     },
     onClose: () => guard.close(),
   });
 }
 
-/** A plan goes to one task per shard: its sets are vetted once, by the plan object. */
-function vettedOnce(guard: CompileGuard): (plan: ShardPlan, owner: string) => Promise<void> {
+/**
+ * A plan goes to one task per shard: its sets are vetted once, by the plan object. The shard tasks
+ * of one plan belong to one search, so the first task's signal bounds the wait for all of them.
+ */
+function vettedOnce(guard: CompileGuard): (plan: ShardPlan, owner: string, signal: AbortSignal | undefined) => Promise<void> {
   const vetted = new WeakMap<ShardPlan, Promise<void>>();
-  return (plan, owner) => {
+  return (plan, owner, signal) => {
     let done = vetted.get(plan);
     if (!done) {
-      done = vetSets(guard, shardPlanSets(plan), owner);
+      done = vetSets(guard, shardPlanSets(plan), owner, signal);
       vetted.set(plan, done);
     }
     return done;
   };
 }
 
-function vetSets(guard: CompileGuard, sets: readonly PatternSet[], owner: string): Promise<void> {
-  return Promise.all(sets.map((set) => guard.vet(set.patterns, set.preference, owner))).then(() => undefined);
+function vetSets(guard: CompileGuard, sets: readonly PatternSet[], owner: string, signal: AbortSignal | undefined): Promise<void> {
+  return Promise.all(sets.map((set) => guard.vet(set.patterns, set.preference, owner, signal))).then(() => undefined);
 }

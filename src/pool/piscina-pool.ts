@@ -13,6 +13,7 @@
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { createError, type QuarryError } from '../errors.js';
+import { admissionBound } from './admission-deadline.js';
 import { createFairDispatcher, PreemptedError, type FairDispatcher } from './fair-dispatch.js';
 import type { HeavyThresholds } from './fair-queue.js';
 import { cancelled, poolClosed, taskFailure, waitedPastDeadline, type KindPolicy, type KindTable, type Transferable } from './kinds.js';
@@ -25,7 +26,8 @@ import { ownerOf, UNOWNED } from './work-owner.js';
 
 /** Checks a task must pass before it queues (the compile guard), charged to its caller. */
 export type Admission<Tasks extends TaskMap> = {
-  readonly [K in keyof Tasks]?: (task: Tasks[K]['task'], owner: string) => Promise<void>;
+  /** `signal` aborts, with the error to answer, when the caller stops waiting (admission-deadline.ts). */
+  readonly [K in keyof Tasks]?: (task: Tasks[K]['task'], owner: string, signal: AbortSignal | undefined) => Promise<void>;
 };
 
 export interface PiscinaPoolConfig<Tasks extends TaskMap> {
@@ -83,12 +85,15 @@ export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConf
       const owner = ownerOf(options.signal);
       const release = loop.hold();
       try {
+        const policy = config.kinds[kind];
+        const bound = admissionBound(options, config.deadlineGraceMs, policy.what);
         try {
-          await config.admit?.[kind]?.(task, owner);
+          await config.admit?.[kind]?.(task, owner, bound.signal);
         } catch (err) {
           throw closing.signal.aborted ? poolClosed() : err;
+        } finally {
+          bound.dispose();
         }
-        const policy = config.kinds[kind];
         return await runTask(placeFor(owner), { kind: kind as string, task }, policy.transfer?.(task) ?? [], policy, owner, options);
       } finally {
         release();
