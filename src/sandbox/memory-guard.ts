@@ -22,6 +22,8 @@ const MEASURE_EVERY_BYTES = 1024 * 1024;
 const HEAP_SHARE = 0.6;
 /** Heap measurements are skipped on all but one in this many calls (one costs about 2 µs). */
 const HEAP_EVERY_CALLS = 4;
+/** After a collection that left the run under its heap budget, the next waits for this share of the budget's bytes of growth. */
+const COLLECT_STEP_SHARE = 1 / 16;
 
 class BudgetError extends RangeError {
   override readonly name = 'BudgetError';
@@ -45,6 +47,8 @@ interface Active extends RunBudget {
 let active: Active | null = null;
 let sinceMeasured = 0;
 let heapCalls = 0;
+/** Used heap bytes past which a check collects garbage and measures again. */
+let collectAbove = 0;
 let collect: (() => void) | null = null;
 
 function arrayBufferBytes(): number {
@@ -81,9 +85,12 @@ function charge(bytes: number): void {
 export function heapOverBudget(): boolean {
   if (active === null || ++heapCalls < HEAP_EVERY_CALLS) return false;
   heapCalls = 0;
-  if (getHeapStatistics().used_heap_size <= active.heapBytes) return false;
+  if (getHeapStatistics().used_heap_size <= collectAbove) return false;
   collect?.();
-  return getHeapStatistics().used_heap_size > active.heapBytes;
+  const used = getHeapStatistics().used_heap_size;
+  // A heap that is mostly garbage is collected again only after it grows by another step, not at every check.
+  collectAbove = Math.max(active.heapBytes, used + active.bytes * COLLECT_STEP_SHARE);
+  return used > active.heapBytes;
 }
 
 /**
@@ -126,6 +133,7 @@ export function setRunBudget(budget: RunBudget): void {
   // sweeping lagged), and those runs must not be stopped for it.
   const used = getHeapStatistics().used_heap_size;
   active = { ...budget, baseline: arrayBufferBytes(), heapBytes: used + Math.max(0, budget.bytes - used) * HEAP_SHARE };
+  collectAbove = active.heapBytes;
 }
 
 export function clearRunBudget(): void {
