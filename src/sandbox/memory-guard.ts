@@ -5,13 +5,25 @@
  * what it allocates; per megabyte it measures the thread's array-buffer memory (collecting garbage
  * first when over, so dead strings do not count) and refuses what would go past the run's budget.
  * The same beat checks the run's deadline, which a few costly string instructions can outrun
- * between instruction-count hooks. Install before fengari loads; outside a run nothing is refused.
+ * between instruction-count hooks. Tables and other values live in V8's heap, whose cap terminates
+ * the worker; but near that cap V8 collects again and again before it gives up, which on a busy
+ * machine outlasts the deadline. So the hook also measures the heap (heapOverBudget) and the run is
+ * stopped well below the cap. Install before fengari loads; outside a run nothing is refused.
  */
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** Allocations are counted cheaply; the thread's real total is measured per this much. */
 const MEASURE_EVERY_BYTES = 1024 * 1024;
+/**
+ * The share of the old generation left under its cap (the pool caps it at the budget's bytes) when a
+ * run starts that the run may fill: far enough below the cap that V8 is not yet collecting in a loop.
+ */
+const HEAP_SHARE = 0.6;
+/** Heap measurements are skipped on all but one in this many calls (one costs about 2 µs). */
+const HEAP_EVERY_CALLS = 4;
+/** After a collection that left the run under its heap budget, the next waits for this share of the budget's bytes of growth. */
+const COLLECT_STEP_SHARE = 1 / 16;
 
 class BudgetError extends RangeError {
   override readonly name = 'BudgetError';
@@ -28,10 +40,15 @@ export interface RunBudget {
 interface Active extends RunBudget {
   /** Array-buffer memory of the thread when the run began: the runtime's own, not the script's. */
   readonly baseline: number;
+  /** Used heap bytes past which the run is stopped. */
+  readonly heapBytes: number;
 }
 
 let active: Active | null = null;
 let sinceMeasured = 0;
+let heapCalls = 0;
+/** Used heap bytes past which a check collects garbage and measures again. */
+let collectAbove = 0;
 let collect: (() => void) | null = null;
 
 function arrayBufferBytes(): number {
@@ -59,6 +76,21 @@ function charge(bytes: number): void {
   const stopped = active.beat();
   if (stopped !== null) throw new BudgetError(stopped);
   if (!fits(active, 0)) refuse(active);
+}
+
+/**
+ * Whether the run's heap is past its share of the cap even after a full collection (so garbage
+ * does not count). Measured on one call in HEAP_EVERY_CALLS; the instruction-count hook calls it.
+ */
+export function heapOverBudget(): boolean {
+  if (active === null || ++heapCalls < HEAP_EVERY_CALLS) return false;
+  heapCalls = 0;
+  if (getHeapStatistics().used_heap_size <= collectAbove) return false;
+  collect?.();
+  const used = getHeapStatistics().used_heap_size;
+  // A heap that is mostly garbage is collected again only after it grows by another step, not at every check.
+  collectAbove = Math.max(active.heapBytes, used + active.bytes * COLLECT_STEP_SHARE);
+  return used > active.heapBytes;
 }
 
 /**
@@ -95,7 +127,13 @@ export function installMemoryGuard(): void {
 /** From now until clearRunBudget(): allocations are counted against `budget`. */
 export function setRunBudget(budget: RunBudget): void {
   sinceMeasured = 0;
-  active = { ...budget, baseline: arrayBufferBytes() };
+  heapCalls = 0;
+  // Measured from where the run starts: the heap a stopped run filled sometimes still counts as used during the next runs on
+  // the thread, through full collections (nothing found holding it; at times it drops later with no script running, as if
+  // sweeping lagged), and those runs must not be stopped for it.
+  const used = getHeapStatistics().used_heap_size;
+  active = { ...budget, baseline: arrayBufferBytes(), heapBytes: used + Math.max(0, budget.bytes - used) * HEAP_SHARE };
+  collectAbove = active.heapBytes;
 }
 
 export function clearRunBudget(): void {

@@ -1,6 +1,6 @@
 /**
  * Worker side: one run of a script in a fresh Lua state, bounded by an instruction-count hook
- * (deadline, and any limit already reached), the string memory budget (which also checks the
+ * (deadline, heap, and any limit already reached), the string memory budget (which also checks the
  * deadline per megabyte allocated) and the host's call counts.
  * What the script printed and wrote went to the host as it ran; the result says how it ended.
  */
@@ -8,7 +8,7 @@ import { decodeLua, lua, luaL, typeName, type LuaState } from './fengari-api.js'
 import { openSandbox, raise } from './lua-env.js';
 import { installModules } from './lua-modules.js';
 import { luaText, readValue, ValueError } from './lua-values.js';
-import { clearRunBudget, setRunBudget } from './memory-guard.js';
+import { clearRunBudget, heapOverBudget, setRunBudget } from './memory-guard.js';
 import type { RunResult, RunTask } from './protocol.js';
 import { RunChannel } from './run-channel.js';
 import { RunState } from './run-state.js';
@@ -23,6 +23,7 @@ export function runLua(task: RunTask): RunResult {
   const run = new RunState(channel, task.limits, task.deadline);
   const beat = (): string | null => {
     channel.flushIfDue();
+    if (heapOverBudget()) run.heapExceeded();
     return run.checkDeadline();
   };
   setRunBudget({ bytes: task.limits.maxMemoryBytes, exceeded: () => run.memoryExceeded(), beat });

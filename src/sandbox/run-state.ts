@@ -41,6 +41,11 @@ export class RunState {
     this.stopWith('maxMemoryBytes', `the script ran out of memory: its strings may take ${this.limits.maxMemoryBytes} bytes (deepSearch.evaluator.maxMemoryBytes)`);
   }
 
+  /** The heap (tables and other values) is past its share of the worker's cap: see memory-guard.ts. */
+  heapExceeded(): void {
+    this.stopWith('maxMemoryBytes', `the script ran out of memory: its tables and other values filled much of the ${this.limits.maxMemoryBytes}-byte heap a run may use (deepSearch.evaluator.maxMemoryBytes)`);
+  }
+
   generatedBytes(): number {
     let total = 0;
     for (const bytes of this.files.values()) total += bytes;

@@ -2,7 +2,8 @@
  * What an evaluator script's module calls run on the host: each function of sandbox/protocol.ts
  * mapped to its implementation over the tools' services, as the calling principal. A failure the
  * script caused reaches it as its message; one of ours is logged and reaches it as a fixed text.
- * Searches that hit the engine's limit are remembered, so the answer can say so.
+ * Searches that hit the engine's limit are remembered, so the answer can say so. The caller's
+ * read permission is asked once per repository per run (see oncePerRepository).
  */
 import { errorMessage, isCallerFacing } from '../../../errors.js';
 import type { HostCall, HostFunction } from '../../../sandbox/script-runner.js';
@@ -35,9 +36,10 @@ export interface ScriptHost {
 
 export function scriptHost(ctx: ToolContext, log: (line: string) => void): ScriptHost {
   const truncated: string[] = [];
+  const run: ToolContext = { ...ctx, principal: { ...ctx.principal, canRead: oncePerRepository(ctx.principal.canRead) } };
   const call: HostCall = async (name, args, signal) => {
     try {
-      const value = await HANDLERS[name]({ ...ctx, signal }, new ScriptArgs(args));
+      const value = await HANDLERS[name]({ ...run, signal }, new ScriptArgs(args));
       if (Array.isArray(value) && (value as { truncated?: boolean }).truncated === true) truncated.push(describeCall(name, args));
       return value;
     } catch (err) {
@@ -47,6 +49,20 @@ export function scriptHost(ctx: ToolContext, log: (line: string) => void): Scrip
     }
   };
   return { call, truncated };
+}
+
+/**
+ * `canRead` remembered per repository for the run: every search asks it of every repository (a
+ * store read each for a user who is not a site admin), and a script makes up to a hundred. A run is
+ * one request, so a permission changed while it runs applies from the next request, as for any other.
+ */
+function oncePerRepository(canRead: (repo: string) => boolean): (repo: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (repo) => {
+    let allowed = known.get(repo);
+    if (allowed === undefined) known.set(repo, (allowed = canRead(repo)));
+    return allowed;
+  };
 }
 
 /** `search.keyword("foo")`, the first argument shortened: enough to find the call in the script. */

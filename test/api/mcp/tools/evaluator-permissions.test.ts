@@ -81,3 +81,18 @@ describe('unscoped calls never return a repository the caller may not read', () 
     assert.match(answer.text, /^github\.com\/acme\/app\tcalc\/defs\.go\n(github\.com\/acme\/app\n){12}\n/);
   });
 });
+
+describe('the caller\'s permission over a run', () => {
+  it('is asked once per repository, however many searches the script makes, and still hides what it hides', async () => {
+    const asked = new Map<string, number>();
+    const counting = (repo: string): boolean => {
+      asked.set(repo, (asked.get(repo) ?? 0) + 1);
+      return canRead(repo);
+    };
+    const answer = await callTool(services, evaluatorTool, { script: 'local seen = {} for i = 1, 20 do for _, h in ipairs(search.keyword("classified count:all")) do seen[h.repo] = true end end for r in pairs(seen) do print(r) end' }, { canRead: counting });
+    assert.equal(answer.isError, undefined, answer.text);
+    assert.doesNotMatch(answer.text, /acme\/secret/);
+    assert.ok(asked.has(SECRET), 'the hidden repository was asked about');
+    for (const [repo, times] of asked) assert.equal(times, 1, `${repo} was asked ${times} times`);
+  });
+});
