@@ -9,9 +9,11 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { createMemorySource, packMemoryDocs } from '../../src/index/memory-source.js';
 import { createInThreadEnginePool } from '../../src/pool/in-thread-pool.js';
+import type { ShardTask } from '../../src/pool/messages.js';
 import { compileCached } from '../../src/pool/matchers.js';
 import { parseQuery } from '../../src/query/index.js';
 import { planBasicQuery } from '../../src/search/plan.js';
+import { resumedTask } from '../../src/search/searchers/shard-fanout.js';
 import { createSearchService } from '../../src/search/service.js';
 import type { SearchMatch } from '../../src/model/result.js';
 import { unpackLines } from '../../src/shard/packed-lines.js';
@@ -22,7 +24,8 @@ import { createMemoryIndex } from '../search/memory-index.js';
 
 const DOCS = 40;
 const SPLIT = 20;
-const DELETED = 25;
+/** A tombstoned document that holds a match: no task may report it. */
+const DELETED = 24;
 /** Every third document matches, in both ranges; the first range has 7 matches, fewer than a task joins for. */
 const matches = (i: number): boolean => i % 3 === 0;
 const files = Array.from({ length: DOCS }, (_, i) => ({
@@ -89,6 +92,24 @@ test(`shared ranges: the resumed task claims the rest of its range, even fewer t
   assert.equal(rest.resume, undefined);
   assert.deepEqual(rows([first, rest, second]), rows([whole]));
   assert.equal(first.stats.candidates + rest.stats.candidates + second.stats.candidates, DOCS - 1, 'each live document verified once');
+});
+
+test('a task that returned in a range it had joined is resumed as that range\'s owner, with its bounds and tombstones', () => {
+  const board = createRangeBoard(2);
+  const task: ShardTask = {
+    source: { kind: 'memory', ...packMemoryDocs([]) }, lo: 0, hi: SPLIT, deleted: [], plan, limit: 10, deadline: Date.now() + 10_000, stop: awaiting(),
+    share: { board, ranges, own: 0, windowMs: SHARE_WINDOW_MS },
+  };
+  // The first range holds no match here: done with it, the task joined the second and returned at a match there.
+  const resumed = resumedTask(task, { range: 1 });
+  assert.deepEqual([resumed.lo, resumed.hi, resumed.deleted, resumed.share?.own, resumed.share?.resumed], [SPLIT, DOCS, [DELETED], 1, true]);
+  assert.deepEqual(resumedTask(task, { lo: 7 }).lo, 7);
+  // Searched as so resumed, the second range's tombstone stays unreported.
+  const delivered = awaiting();
+  Atomics.store(delivered, FIRST_DELIVERED, 1);
+  const rest = run(resumed.lo, resumed.hi, resumed.deleted, delivered, resumed.share ?? null);
+  assert.ok(rest.files.length > 0);
+  assert.ok(!rest.files.some((f) => f.doc === DELETED));
 });
 
 const pool = createInThreadEnginePool();

@@ -79,11 +79,15 @@ async function runTask(deps: FanoutDeps, collector: Collector, repo: RepoContext
     if (!isQuarryError(err, 'TIMEOUT') && !isQuarryError(err, 'SHARD_CRASHED')) throw err;
     collector.fail(isQuarryError(err, 'TIMEOUT'), repo.repository);
   }
-  if (resume) await runTask(deps, collector, repo, signal, resumed(task, resume));
+  if (resume) await runTask(deps, collector, repo, signal, resumedTask(task, resume));
 }
 
-/** The task that goes on where one that returned at its first match left off. */
-function resumed(task: ShardTask, resume: ShardResume): ShardTask {
+/**
+ * The task that goes on where one that returned at its first match left off. A shared range may
+ * be one the task had joined, not its own: the resumed task owns it, with its bounds and tombstones.
+ */
+export function resumedTask(task: ShardTask, resume: ShardResume): ShardTask {
   if ('lo' in resume) return { ...task, lo: resume.lo };
-  return { ...task, share: { ...task.share!, own: resume.range, resumed: true } };
+  const { lo, hi, deleted } = task.share!.ranges[resume.range]!;
+  return { ...task, lo, hi, deleted, share: { ...task.share!, own: resume.range, resumed: true } };
 }
