@@ -1,7 +1,8 @@
 /**
  * The server's content result rows (src/api/pages/web/result-rows.ts), served to the browser as the
  * asset `result-rows.js` from the same compiled module, so the server's first results and the
- * script's look alike. These are its signatures, for the browser build, which cannot reach outside web/.
+ * script's look alike. These are its signatures, for the browser build, which cannot reach outside web/;
+ * test/api/pages/web-declarations.ts fails the main build when they differ from the module's.
  */
 export interface ChunkLocation {
   readonly line: number;

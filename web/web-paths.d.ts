@@ -1,7 +1,8 @@
 /**
  * The server's URL builders (src/api/pages/web/web-paths.ts), served to the browser as the asset
  * `web-paths.js` from the same compiled module, so pages and scripts write the same URLs. These are
- * its signatures, for the browser build, which cannot reach outside web/.
+ * its signatures, for the browser build, which cannot reach outside web/; test/api/pages/web-declarations.ts
+ * fails the main build when they differ from the module's.
  */
 export interface LineRange {
   readonly start: number;

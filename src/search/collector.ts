@@ -1,12 +1,15 @@
 /**
  * Gathers shard results for one search: converts them to FileMatch, merges a file found by two
  * basic queries, counts matches against the limit and raises the shared stop flag when reached.
+ * For a streamed search it also tells the shard tasks once its first matches are out, until when
+ * each returns at its first match (FIRST_DELIVERED).
  */
 import type { FileMatch, SearchMatch } from '../model/result.js';
 import { addStats, type SearchStats } from '../model/stats.js';
 import type { ShardSearchResult } from '../pool/messages.js';
 import { languageOfPath } from '../query/languages.js';
 import { unpackLines } from '../shard/packed-lines.js';
+import { FIRST_DELIVERED, STOP } from '../shard/stop-flags.js';
 import { mergeSymbols } from './symbol-results.js';
 
 export interface RepoContext {
@@ -17,7 +20,8 @@ export interface RepoContext {
 }
 
 export class Collector {
-  readonly stop = new Int32Array(new SharedArrayBuffer(4));
+  /** Shared with the shard tasks: STOP, and FIRST_DELIVERED (set from the start when nobody streams the matches). */
+  readonly stop = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
   readonly files = new Map<string, FileMatch>();
   /** Repositories with a shard that failed (not timed out), for the notice that says so. */
   readonly failedRepos = new Set<string>();
@@ -29,7 +33,9 @@ export class Collector {
     readonly limit: number,
     readonly stats: SearchStats,
     private readonly onMatches?: (matches: readonly SearchMatch[]) => void,
-  ) {}
+  ) {
+    if (!onMatches) this.stop[FIRST_DELIVERED] = 1;
+  }
 
   get remaining(): number {
     return Math.max(0, this.limit - this.matchCount);
@@ -62,9 +68,12 @@ export class Collector {
     }
     if (this.matchCount >= this.limit) {
       this.limitHit = true;
-      Atomics.store(this.stop, 0, 1);
+      Atomics.store(this.stop, STOP, 1);
     }
-    if (fresh.length > 0) this.onMatches?.(fresh);
+    if (fresh.length > 0) {
+      Atomics.store(this.stop, FIRST_DELIVERED, 1);
+      this.onMatches?.(fresh);
+    }
   }
 
   fail(timeout: boolean, repository: string): void {

@@ -21,6 +21,11 @@ export interface RangeShare {
   readonly own: number;
   /** How long after its start the task may still take another range (SHARE_WINDOW_MS). */
   readonly windowMs: number;
+  /**
+   * The own range was left part-claimed by an earlier task of this search that returned at its
+   * first match (ShardResume): this task claims the rest of it, however little is left.
+   */
+  readonly resumed?: boolean;
 }
 
 /**

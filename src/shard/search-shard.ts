@@ -3,7 +3,8 @@
  * path hits → filters → per candidate a cheap occurrence test and the boolean expression → an
  * exact scan of documents that match → line matches and score. Tasks over ranges of one segment
  * share their candidates (range-share.ts). Stops early at the task's match limit, its deadline, or
- * when the stop flag is raised.
+ * when the stop flag is raised; returns at its first match while the search has delivered none, with
+ * where to resume, so a streamed search's first results do not wait for the rest of a range.
  */
 import { isQuarryError } from '../errors.js';
 import type { CompiledMatcher, PatternSpec } from '../matcher/matcher.js';
@@ -19,6 +20,7 @@ import { claimCandidate, closeRange, nextRange, publishCandidates, worthJoining,
 import { filterDocs } from './filters.js';
 import { toLineMatches, codePoints } from './lines.js';
 import { packLines, type PackedLines } from './packed-lines.js';
+import { FIRST_DELIVERED, STOP } from './stop-flags.js';
 import { docsWithHits, matchPaths, type PathHits } from './path-matches.js';
 import type { ExprPlan, ShardPlan } from './plan.js';
 import { scoreFile } from './score.js';
@@ -46,7 +48,17 @@ export interface ShardSearchResult {
   readonly limitHit: boolean;
   readonly timedOut: boolean;
   readonly stats: SearchStats;
+  /** Set when the task returned at its first match (FIRST_DELIVERED was 0): the rest of its work, for a task that resumes it. */
+  readonly resume?: ShardResume;
 }
+
+/**
+ * Where a task that returned early left off: a lone range goes on from doc `lo` (its candidates
+ * ascend, so every one before it is verified); a shared range is taken up again by its index
+ * (RangeShare.resumed), its unclaimed candidates still on the board.
+ */
+export type ShardResume = { readonly lo: number } | { readonly range: number };
+
 
 export interface ShardSearchInput {
   readonly source: SegmentSource;
@@ -57,7 +69,7 @@ export interface ShardSearchInput {
   /** Stop after this many matches (lines, or 1 per path-only file). */
   readonly limit: number;
   readonly deadline: number;
-  /** Index 0 becomes non-zero when the search should stop (limit reached elsewhere, cancelled). */
+  /** STOP becomes non-zero when the search should stop (limit reached elsewhere, cancelled); FIRST_DELIVERED, when present, see there. */
   readonly stop: Int32Array | null;
   readonly compile: (patterns: readonly PatternSpec[], preference: ShardPlan['matcher']) => CompiledMatcher;
   /** Symbol facts of matched files (ranking, select:symbol); absent when the source has no tables. */
@@ -70,22 +82,27 @@ export function searchShard(input: ShardSearchInput): ShardSearchResult {
   const stats = emptyStats();
   stats.shardsSearched = 1;
   const context = verifyContext(input, stats);
-  const outcome: Outcome = { files: [], found: 0, limitHit: false, timedOut: false, checked: 0 };
+  const outcome: Outcome = { files: [], found: 0, limitHit: false, timedOut: false, checked: 0, resume: null };
   const share = input.share ?? null;
   if (!share) {
     searchRange(input, { lo: input.lo, hi: input.hi, deleted: input.deleted }, null, context, outcome);
-    return { files: outcome.files, limitHit: outcome.limitHit, timedOut: outcome.timedOut, stats };
+    return result(outcome, stats);
   }
   const started = performance.now();
   const visited = new Set([share.own]);
-  let range = worthJoining(share.board, share.own) ? share.own : nextRange(share.board, visited);
-  while (range >= 0 && !outcome.limitHit && !outcome.timedOut && !stopRaised(input)) {
+  let range = share.resumed || worthJoining(share.board, share.own) ? share.own : nextRange(share.board, visited);
+  while (range >= 0 && !outcome.limitHit && !outcome.timedOut && outcome.resume === null && !stopRaised(input)) {
     visited.add(range);
     const { lo, hi, deleted } = share.ranges[range]!;
     searchRange(input, { lo, hi, deleted: range === share.own ? input.deleted : new Set(deleted) }, { board: share.board, range }, context, outcome);
     range = performance.now() - started < share.windowMs ? nextRange(share.board, visited) : -1;
   }
-  return { files: outcome.files, limitHit: outcome.limitHit, timedOut: outcome.timedOut, stats };
+  return result(outcome, stats);
+}
+
+function result(outcome: Outcome, stats: SearchStats): ShardSearchResult {
+  const { files, limitHit, timedOut, resume } = outcome;
+  return resume === null ? { files, limitHit, timedOut, stats } : { files, limitHit, timedOut, stats, resume };
 }
 
 interface Outcome {
@@ -94,6 +111,7 @@ interface Outcome {
   limitHit: boolean;
   timedOut: boolean;
   checked: number;
+  resume: ShardResume | null;
 }
 
 /** Where a range's candidates are claimed when tasks share them. */
@@ -103,7 +121,12 @@ interface SharedClaim {
 }
 
 function stopRaised(input: ShardSearchInput): boolean {
-  return input.stop !== null && Atomics.load(input.stop, 0) !== 0;
+  return input.stop !== null && Atomics.load(input.stop, STOP) !== 0;
+}
+
+/** Whether the search still waits for its first matches (see FIRST_DELIVERED). */
+function firstAwaited(input: ShardSearchInput): boolean {
+  return input.stop !== null && input.stop.length > FIRST_DELIVERED && Atomics.load(input.stop, FIRST_DELIVERED) === 0;
 }
 
 /** One doc range: its candidates, then each one claimed (by this task alone, or shared) and verified. */
@@ -137,6 +160,10 @@ function searchRange(input: ShardSearchInput, range: { lo: number; hi: number; d
     if (outcome.found >= input.limit) {
       outcome.limitHit = true;
       if (claim) closeRange(claim.board, claim.range);
+      break;
+    }
+    if (firstAwaited(input)) {
+      outcome.resume = claim ? { range: claim.range } : { lo: docs[index]! + 1 };
       break;
     }
   }

@@ -101,9 +101,13 @@ export function localPath(value: string | null): string {
 }
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#f6f7f9}
-header{background:#24292f;color:#fff;padding:8px 20px;display:flex;gap:16px;align-items:center}
+header{background:#24292f;color:#fff;padding:8px 20px;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center}
 header a,header button{color:#fff;text-decoration:none;background:none;border:0;font:inherit;cursor:pointer;padding:0}
-header .grow{flex:1}main{max-width:980px;margin:32px auto;background:#fff;padding:24px 32px;border-radius:8px;box-shadow:0 1px 3px #0002}
+header form{display:inline}header form.search{flex:1;min-width:180px;display:flex}
+header input[type=search]{flex:1;padding:5px 10px;border-radius:6px;border:1px solid #8c959f;background:#fff;color:#1d1d1f;font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,summary:focus-visible{outline:2px solid #0b6bcb;outline-offset:2px}
+header a:focus-visible,header button:focus-visible,header input:focus-visible{outline-color:#fff}
+a{color:#0757b3}.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}main{max-width:980px;margin:32px auto;background:#fff;padding:24px 32px;border-radius:8px;box-shadow:0 1px 3px #0002}
 h1{font-size:22px;margin-top:0}label{display:block;margin:12px 0 4px;font-weight:600}
 input[type=text],input[type=password]{width:100%;box-sizing:border-box;padding:8px;border:1px solid #bbb;border-radius:4px;font:inherit}
 button.primary,button.secondary{margin-top:16px;padding:8px 18px;border-radius:4px;font:inherit;cursor:pointer}
@@ -114,19 +118,32 @@ table{border-collapse:collapse;width:100%;margin:12px 0}th,td{text-align:left;pa
 td form{display:inline}td button{margin:0 4px 0 0;padding:3px 10px;border-radius:4px;border:1px solid #888;background:#fff;font:inherit;cursor:pointer}
 nav.settings{display:flex;flex-wrap:wrap;gap:4px 14px;margin:-8px 0 18px;padding-bottom:8px;border-bottom:1px solid #ddd}nav.settings a[aria-current]{font-weight:700}
 .shown-once{background:#e8f6e8;border:1px solid #9c9;padding:8px 12px;border-radius:4px}.shown-once code{word-break:break-all;font-size:14px}
-select{padding:6px;font:inherit}fieldset{border:1px solid #ddd;border-radius:4px;margin:12px 0}fieldset label{font-weight:400;margin:4px 0}td code{word-break:break-all}`;
+select{padding:6px;font:inherit}fieldset{border:1px solid #ddd;border-radius:4px;margin:12px 0}fieldset label{font-weight:400;margin:4px 0}td code{word-break:break-all}
+@media (max-width:640px){header{padding:8px 12px}main{margin:12px 8px;padding:16px}}`;
 
-/** The page: layout, the header (who is signed in, Settings, the debug console, sign-out), and the content. */
+/**
+ * The page: layout, the header (the brand and a code search box as on every page of the web app,
+ * the debug console, who is signed in, Settings, sign-out), and the content.
+ */
 export function layout(title: string, context: PageContext, content: SafeHtml): string {
   const nav = context.user === null ? html`<a href="/sign-in">Sign in</a>` : html`<span>${context.user.username}</span>
-<a href="/settings">Settings</a><form method="post" action="/sign-out" style="display:inline">${csrfField(context)}<button type="submit">Sign out</button></form>`;
+<a href="/settings">Settings</a><form method="post" action="/sign-out">${csrfField(context)}<button type="submit">Sign out</button></form>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)} · Quarry</title><style>${STYLE}</style></head>
-<body><header><a href="/settings"><b>Quarry</b></a><span class="grow"></span><a href="/debug/console">Debug console</a>${nav.text}</header>
+<title>${escapeHtml(title)} · Quarry</title>${FAVICON}<style>${STYLE}</style></head>
+<body>${html`<header><a class="brand" href="/search"><b>Quarry</b></a>
+<form class="search" method="get" action="/search" role="search"><label class="sr-only" for="app-search">Search code</label>
+<input type="search" id="app-search" name="q" placeholder="Search code" autocomplete="off" spellcheck="false"></form>
+<a href="/debug/console">Debug console</a>${nav}</header>`.text}
 <main>${content.text}</main></body></html>
 `;
 }
+
+/**
+ * An empty icon, so the browser does not ask for /favicon.ico, which this server does not have
+ * (each page would log the 404 in the console).
+ */
+export const FAVICON = '<link rel="icon" href="data:,">';
 
 export function csrfField(context: PageContext): SafeHtml {
   return html`<input type="hidden" name="csrf" value="${context.csrf}">`;
@@ -137,7 +154,7 @@ const PAGE_HEADERS = {
   'Cache-Control': 'no-store',
   // No script runs on these pages, none may frame them (clickjacking a consent), and no other site sees a referrer
   // (no-referrer would make Chromium post forms with `Origin: null`, which the CSRF check refuses).
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'same-origin',

@@ -15,13 +15,18 @@ export function signInLocation(returnTo: string): string {
   return `${SIGN_IN_PATH}?return_to=${encodeURIComponent(returnTo)}`;
 }
 
+/**
+ * The form; after a refusal the fields say they are invalid and point at the message, and the focus
+ * waits in Password (the username is kept), as it starts in Username on a fresh form.
+ */
 function signInForm(context: PageContext, returnTo: string, username: string, problem: string | null): SafeHtml {
+  const invalid = problem === null ? '' : html` aria-invalid="true" aria-describedby="sign-in-problem"`;
   return html`<h1>Sign in to Quarry</h1>
-${problem === null ? '' : html`<p class="error" role="alert">${problem}</p>`}
+${problem === null ? '' : html`<p class="error" role="alert" id="sign-in-problem">${problem}</p>`}
 <form method="post" action="${SIGN_IN_PATH}">
 ${csrfField(context)}<input type="hidden" name="return_to" value="${returnTo}">
-<label for="username">Username</label><input id="username" name="username" type="text" autocomplete="username" required value="${username}">
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<label for="username">Username</label><input id="username" name="username" type="text" autocomplete="username" required value="${username}"${invalid}${problem === null ? html` autofocus` : ''}>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${problem === null ? '' : html` autofocus`}>
 <button class="primary" type="submit">Sign in</button>
 </form>`;
 }

@@ -6,6 +6,8 @@
 import { isQuarryError } from '../../errors.js';
 import type { ShardTask } from '../../pool/messages.js';
 import type { ShardPlan } from '../../shard/plan.js';
+import type { ShardResume } from '../../shard/search-shard.js';
+import { STOP } from '../../shard/stop-flags.js';
 import type { Collector, RepoContext } from '../collector.js';
 import type { CatalogView, RevisionSource, ShardRunner } from '../contracts.js';
 import type { RepoTarget } from '../select-repos.js';
@@ -37,7 +39,7 @@ export async function searchTarget(deps: FanoutDeps, target: RepoTarget, plan: S
     }
     const pending: Promise<void>[] = [];
     await deps.revisions.readBatches(manifest.repo, commit, UNINDEXED_BATCH_BYTES, async (docs) => {
-      if (Atomics.load(collector.stop, 0) !== 0) return;
+      if (Atomics.load(collector.stop, STOP) !== 0) return;
       pending.push(runTask(deps, collector, repo, signal, {
         source: { kind: 'memory', ...docs }, lo: 0, hi: docs.paths.length, deleted: [], plan,
         limit: collector.remaining, deadline, stop: collector.stop,
@@ -62,15 +64,30 @@ function rangeShares(ranges: readonly SegmentRange[]): (RangeShare | null)[] {
 }
 
 async function runTask(deps: FanoutDeps, collector: Collector, repo: RepoContext, signal: AbortSignal | undefined, task: ShardTask): Promise<void> {
-  if (Atomics.load(collector.stop, 0) !== 0) {
+  if (Atomics.load(collector.stop, STOP) !== 0) {
     collector.limitHit = true;
     return;
   }
+  let resume: ShardResume | undefined;
   try {
-    collector.add(repo, await deps.runner.submit('shard', { ...task, limit: collector.remaining }, { signal, deadline: task.deadline }));
+    const result = await deps.runner.submit('shard', { ...task, limit: collector.remaining }, { signal, deadline: task.deadline });
+    resume = result.resume;
+    // A task that returned at its first match is one shard search with the task that resumes it.
+    collector.add(repo, resume ? { ...result, stats: { ...result.stats, shardsSearched: 0 } } : result);
   } catch (err) {
     if (isQuarryError(err, 'ABORTED')) throw err;
     if (!isQuarryError(err, 'TIMEOUT') && !isQuarryError(err, 'SHARD_CRASHED')) throw err;
     collector.fail(isQuarryError(err, 'TIMEOUT'), repo.repository);
   }
+  if (resume) await runTask(deps, collector, repo, signal, resumedTask(task, resume));
+}
+
+/**
+ * The task that goes on where one that returned at its first match left off. A shared range may
+ * be one the task had joined, not its own: the resumed task owns it, with its bounds and tombstones.
+ */
+export function resumedTask(task: ShardTask, resume: ShardResume): ShardTask {
+  if ('lo' in resume) return { ...task, lo: resume.lo };
+  const { lo, hi, deleted } = task.share!.ranges[resume.range]!;
+  return { ...task, lo, hi, deleted, share: { ...task.share!, own: resume.range, resumed: true } };
 }

@@ -4,7 +4,7 @@
  * without them; the content security policy lets nothing but this server's own files run.
  */
 import type { Reply } from '../../../http/respond.js';
-import { csrfField, escapeHtml, html, type PageContext, type SafeHtml } from '../kit.js';
+import { csrfField, escapeHtml, FAVICON, html, type PageContext, type SafeHtml } from '../kit.js';
 import { assetUrl, type InlineStyle } from './assets.js';
 
 export interface AppPage {
@@ -46,7 +46,7 @@ export function appPageStart(context: PageContext, page: Omit<AppPage, 'content'
     : html`<a href="/settings">${context.user.username}</a><form method="post" action="/sign-out">${csrfField(context)}<button type="submit">Sign out</button></form>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(page.title)} · Quarry</title>${page.style === undefined ? `<link rel="stylesheet" href="${escapeHtml(assetUrl('app.css'))}">` : `<style>${page.style.css}</style>`}${scripts.text}${page.head?.text ?? ''}</head>
+<title>${escapeHtml(page.title)} · Quarry</title>${FAVICON}${page.style === undefined ? `<link rel="stylesheet" href="${escapeHtml(assetUrl('app.css'))}">` : `<style>${page.style.css}</style>`}${scripts.text}${page.head?.text ?? ''}</head>
 <body>${html`<header class="app"><a class="brand" href="/search">Quarry</a>
 <form class="search" method="get" action="/search" role="search"><label class="sr-only" for="app-search">Search code</label>
 <input type="search" id="app-search" name="q" value="${page.query ?? ''}" placeholder="Search code (press / to focus)" autocomplete="off" spellcheck="false"></form>

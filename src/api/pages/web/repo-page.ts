@@ -8,7 +8,7 @@ import { sendAppPage } from './layout.js';
 import { sendNotFound } from './not-found.js';
 import type { RepoViewRequest } from './repo-view.js';
 import type { WebServices } from './services.js';
-import { repoUrl, repoViewUrl } from './web-paths.js';
+import { repoUrl, repoViewUrl, searchUrl } from './web-paths.js';
 
 /** The repository at the revision the URL names (its default branch when none). */
 export interface RepoAt {
@@ -61,20 +61,37 @@ export function sendRepoPage(reply: Reply, view: RepoViewRequest, at: RepoAt | n
 ${page.picker ?? ''}<nav class="repo-tabs" aria-label="Repository"><ul>${tabs}</ul></nav></div>`;
   sendAppPage(reply, 200, view.viewer.context, {
     title: `${page.title} · ${name}`,
-    query: `repo:^${name.replace(/[.+*?()|[\]{}^$\\]/g, '\\$&')}$ `,
+    query: `${repoQuery(name)} `,
     content: html`${header}${page.content}`,
     ...(page.scripts === undefined ? {} : { scripts: page.scripts }),
   });
 }
 
 export function sendRevisionNotFound(reply: Reply, view: RepoViewRequest, rev: string | null): void {
-  sendNotFound(reply, view.viewer.context, rev === null
-    ? `${view.repo.name} has no commits yet.`
-    : `No revision named ${rev} exists in ${view.repo.name}: pick a branch or tag from ${repoViewUrl(view.repo.name, null, 'branches')}.`);
+  const name = view.repo.name;
+  if (rev === null) return sendNotFound(reply, view.viewer.context, `${name} has no commits yet.`);
+  sendNotFound(reply, view.viewer.context, `No revision named ${rev} exists in ${name}: pick a branch or a tag.`, [
+    { href: repoViewUrl(name, null, 'branches'), text: `Branches of ${name}` },
+    { href: repoViewUrl(name, null, 'tags'), text: `Tags of ${name}` },
+  ]);
 }
 
+/** A file or directory missing at a revision: its repository there, and a search for its name across the repository. */
 export function sendPathNotFound(reply: Reply, view: RepoViewRequest, at: RepoAt, what: string): void {
-  sendNotFound(reply, view.viewer.context, `${what} at ${at.label} in ${view.repo.name}.`);
+  const name = view.repo.name;
+  const base = view.location.path.split('/').filter((p) => p !== '').at(-1);
+  const next = [{ href: repoUrl(name, at.rev), text: at.rev === null ? name : `${name}@${at.label}` }];
+  if (base !== undefined) next.push({ href: searchUrl(`${repoQuery(name)} file:${escapeRegexp(base)}`), text: `Search for ${base} in ${name}` });
+  sendNotFound(reply, view.viewer.context, `${what} at ${at.label} in ${name}.`, next);
+}
+
+function escapeRegexp(text: string): string {
+  return text.replace(/[.+*?()|[\]{}^$\\]/g, '\\$&');
+}
+
+/** The search filter for exactly this repository. */
+function repoQuery(name: string): string {
+  return `repo:^${escapeRegexp(name)}$`;
 }
 
 /** The path as links to each of its directories, the last part plain. */

@@ -36,4 +36,8 @@ table.diff{border-collapse:collapse;width:100%;font:12.5px/1.5 ui-monospace,SFMo
 table.diff td.lc{white-space:pre;width:100%}table.diff tr.add{background:#dafbe1;color:#1f2328}table.diff tr.del{background:#ffebe9;color:#1f2328}
 table.diff tr.hunk td{background:#ddf4ff;color:#1f2328;padding:2px 8px}table.diff td.ln{color:#59636e}.mark{display:inline-block;width:1.2em}
 form.compare{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:8px 0}form.compare input{padding:4px 8px;border:1px solid #8c959f;border-radius:6px;font:inherit}
-@media (max-width:640px){.repo-head{display:block}.repo-tabs{margin-top:6px}table.code td{padding:0 6px}}`;
+form.ref-filter{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:8px 0}form.ref-filter input{padding:4px 8px;border:1px solid #8c959f;border-radius:6px;font:inherit;min-width:0;flex:0 1 260px}
+form.ref-filter button,form.compare button{padding:4px 12px;border:1px solid #8c959f;border-radius:6px;background:#f6f8fa;color:#1f2328;font:inherit;cursor:pointer}
+table.refs th[scope=row]{font-weight:600;word-break:break-all}table.refs td.subject{overflow-wrap:anywhere}table.refs time{white-space:nowrap}
+.badge{display:inline-block;font-size:12px;font-weight:400;padding:0 7px;border:1px solid #8c959f;border-radius:10px;color:#1f2328}
+@media (max-width:640px){.repo-head{display:block}.repo-tabs{margin-top:6px}table.code td{padding:0 6px}table.refs .oid{display:none}table.refs th,table.refs td{padding:5px 4px}}`;

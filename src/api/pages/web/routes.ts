@@ -7,6 +7,7 @@ import type { Authentication } from '../../../auth/principal.js';
 import type { HttpRequest } from '../../../http/request.js';
 import type { Reply } from '../../../http/respond.js';
 import type { Route } from '../../../http/routes.js';
+import { pageContext } from '../kit.js';
 import { ASSETS_ROOT, webAssets } from './assets.js';
 import { sendAuthFailure, sendNotFound } from './not-found.js';
 import { REPO_VIEWS } from './repo-views.js';
@@ -44,7 +45,13 @@ export function webRoutes(services: WebServices): Route<Authentication>[] {
 }
 
 async function repositoryPage(services: WebServices, request: HttpRequest<Authentication>, reply: Reply): Promise<void> {
-  const notFound = () => reply.text(404, `404 page not found: ${request.path}`);
+  const notFound = () => {
+    // A person's browser gets the page (with the search box), an API client the plain line it always had.
+    if (request.method === 'GET' && request.auth.ok && !request.path.startsWith('/.') && (request.headers['accept'] ?? '').includes('text/html')) {
+      return sendNotFound(reply, pageContext(request, services.idp), `No page is at ${request.path}.`);
+    }
+    reply.text(404, `404 page not found: ${request.path}`);
+  };
   if (request.method !== 'GET' && request.method !== 'HEAD') return notFound();
   const location = parseRepoPath(request.path);
   // `/.api/…` and the like are the APIs' paths, never a repository's.
