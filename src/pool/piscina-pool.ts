@@ -129,7 +129,7 @@ interface SideLane {
 }
 
 function createPiscina<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, minThreads: number, maxThreads: number, workerData?: unknown): Piscina {
-  return new Piscina({
+  const piscina = new Piscina({
     filename: config.entry.href,
     minThreads,
     maxThreads,
@@ -141,6 +141,11 @@ function createPiscina<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, 
     // falls back to import().
     execArgv: [...process.execArgv, '--no-experimental-require-module'],
   });
+  // A thread that dies with no task to fail (its modules failed to load, an error after its task)
+  // is an 'error' event, which would end the whole process unheard. Piscina has removed and
+  // replaced the thread already, and tasks on a thread that dies fail on their own.
+  piscina.on('error', () => {});
+  return piscina;
 }
 
 /** No threads until a heavy caller's task comes; idle ones leave after piscina's idle timeout. */
