@@ -96,6 +96,12 @@ export interface CodedFailure {
 
 export type { DiffLineMatches, DiffPostingsJob, DiffPostingsRun, PostingRun, ShardSearchResult, SymbolBatch, TextMatchJob, TextMatches };
 
-/** What worker-entry.ts tells the pool on its thread's parent port. */
-export const WORKER_LOADING = 'quarry:worker-loading';
-export const WORKER_LOADED = 'quarry:worker-loaded';
+/** What a worker entry (task-entry.ts) tells the pool on its thread's parent port once its handlers' modules have loaded. */
+export interface WorkerLoaded {
+  /** The thread's id. */
+  readonly quarryWorkerLoaded: number;
+}
+
+export function isWorkerLoaded(message: unknown): message is WorkerLoaded {
+  return typeof message === 'object' && message !== null && typeof (message as Partial<WorkerLoaded>).quarryWorkerLoaded === 'number';
+}

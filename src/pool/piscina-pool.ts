@@ -18,8 +18,9 @@ import { createFairDispatcher, PreemptedError, type FairDispatcher } from './fai
 import type { HeavyThresholds } from './fair-queue.js';
 import { cancelled, poolClosed, taskFailure, waitedPastDeadline, type KindPolicy, type KindTable, type Transferable } from './kinds.js';
 import { createLoopHold } from './loop-hold.js';
-import { WORKER_LOADED, WORKER_LOADING, type TaskMessage } from './messages.js';
+import type { TaskMessage } from './messages.js';
 import type { Pool, SubmitOptions, TaskMap } from './pool.js';
+import { abortAfterLoads, destroyWhenQuiet, trackThreads, type ThreadTeardown } from './thread-teardown.js';
 import { isThreadMemoryMessage, ThreadMemoryBook } from './thread-memory.js';
 import { SIDE_LANE_WORKER_DATA } from './thread-priority.js';
 import { ownerOf, UNOWNED } from './work-owner.js';
@@ -51,13 +52,10 @@ export interface PiscinaPoolConfig<Tasks extends TaskMap> {
 /** Piscina's own name for what run() moves: array buffers and message ports. */
 type PiscinaTransferList = NonNullable<NonNullable<Parameters<Piscina['run']>[1]>['transferList']>;
 
-/** How long closing waits for threads still loading; a thread that died loading never reports. */
-const LOAD_WAIT_MS = 30_000;
-
 export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>): Pool<Tasks> {
   const { threads } = config;
   const piscina = createPiscina(config, threads, threads);
-  const loads = trackLoads(piscina, threads);
+  const teardown = trackThreads(piscina);
   const memory = trackMemory(piscina);
   const fair = createFairDispatcher(threads);
   const side = config.sideLane === undefined ? null : createSideLane(config, config.sideLane.threads, config.sideLane.heavy);
@@ -65,10 +63,10 @@ export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConf
   const closing = new AbortController();
   let closed = Promise.resolve();
   const loop = createLoopHold();
-  const place: Placement = { piscina, fair, closing: closing.signal, graceMs: config.deadlineGraceMs, sliceMs: config.sliceMs, resourceLimits: config.resourceLimits };
+  const place: Placement = { piscina, teardown, fair, closing: closing.signal, graceMs: config.deadlineGraceMs, sliceMs: config.sliceMs, resourceLimits: config.resourceLimits };
   const sidePlace = (owner: string): Placement | null => {
     if (side === null || owner === UNOWNED || !fair.heavy(owner, side.heavy)) return null;
-    return { ...place, piscina: side.piscina, fair: side.fair, charge: (usedMs) => fair.charge(owner, usedMs) };
+    return { ...place, piscina: side.piscina, teardown: side.teardown, fair: side.fair, charge: (usedMs) => fair.charge(owner, usedMs) };
   };
   // A task queued before its caller turned heavy is looked at again when its turn comes.
   const placeFor = (owner: string): Placement => sidePlace(owner) ?? (side === null ? place : { ...place, divert: () => sidePlace(owner) });
@@ -104,8 +102,8 @@ export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConf
         closing.abort();
         closed = (async () => {
           await config.onClose?.();
-          await Promise.all([loads.settled(LOAD_WAIT_MS), side?.loads.settled(LOAD_WAIT_MS)]);
-          await Promise.all([piscina.destroy(), side?.piscina.destroy()]);
+          // Running tasks stop with their threads, once no thread is loading or exiting (thread-teardown.ts).
+          await Promise.all([destroyWhenQuiet(piscina, teardown), side === null ? null : destroyWhenQuiet(side.piscina, side.teardown)]);
         })();
       }
       return closed;
@@ -115,6 +113,7 @@ export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConf
 
 interface Placement {
   readonly piscina: Piscina;
+  readonly teardown: ThreadTeardown;
   readonly fair: FairDispatcher;
   readonly closing: AbortSignal;
   readonly graceMs: number;
@@ -130,12 +129,12 @@ interface SideLane {
   readonly piscina: Piscina;
   readonly fair: FairDispatcher;
   readonly heavy: HeavyThresholds;
-  readonly loads: { settled(timeoutMs: number): Promise<void> };
+  readonly teardown: ThreadTeardown;
   readonly memory: ThreadMemoryBook;
 }
 
 function createPiscina<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, minThreads: number, maxThreads: number, workerData?: unknown): Piscina {
-  return new Piscina({
+  const piscina = new Piscina({
     filename: config.entry.href,
     minThreads,
     maxThreads,
@@ -147,12 +146,17 @@ function createPiscina<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, 
     // falls back to import().
     execArgv: [...process.execArgv, '--no-experimental-require-module'],
   });
+  // A thread that dies with no task to fail (its modules failed to load, an error after its task)
+  // is an 'error' event, which would end the whole process unheard. Piscina has removed and
+  // replaced the thread already, and tasks on a thread that dies fail on their own.
+  piscina.on('error', () => {});
+  return piscina;
 }
 
 /** No threads until a heavy caller's task comes; idle ones leave after piscina's idle timeout. */
 function createSideLane<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, threads: number, heavy: HeavyThresholds): SideLane {
   const piscina = createPiscina(config, 0, threads, SIDE_LANE_WORKER_DATA);
-  return { piscina, fair: createFairDispatcher(threads), heavy, loads: trackLoads(piscina, 0), memory: trackMemory(piscina) };
+  return { piscina, fair: createFairDispatcher(threads), heavy, teardown: trackThreads(piscina), memory: trackMemory(piscina) };
 }
 
 /** Runs one task when its caller's turn comes; past its deadline plus the grace period its worker is terminated. */
@@ -176,9 +180,11 @@ async function runTask<Result>(place: Placement, message: TaskMessage, transferL
       preemptedBy = preempted;
       // Closing stops running tasks by destroying piscina, which terminates threads without starting new ones.
       const stops = preempted === null ? bounds : [...bounds, preempted];
+      // An abort terminates the task's thread, which may still be loading: it waits for the loads.
+      const stop = stops.length > 0 ? { signal: abortAfterLoads(AbortSignal.any(stops), place.teardown) } : {};
       const began = performance.now();
       try {
-        return (await place.piscina.run(message, { ...(stops.length > 0 ? { signal: AbortSignal.any(stops) } : {}), transferList: [...transferList] as PiscinaTransferList })) as Result;
+        return (await place.piscina.run(message, { ...stop, transferList: [...transferList] as PiscinaTransferList })) as Result;
       } finally {
         place.charge?.(performance.now() - began);
       }
@@ -209,37 +215,4 @@ function trackMemory(piscina: Piscina): ThreadMemoryBook {
   });
   piscina.on('workerDestroy', (worker: { readonly id: number }) => book.drop(worker.id));
   return book;
-}
-
-/**
- * Counts the threads that are loading their modules (task-entry.ts): the first `threads` start
- * with the pool, a replacement reports itself when it starts loading (and piscina once it is ready).
- */
-function trackLoads(piscina: Piscina, threads: number): { settled(timeoutMs: number): Promise<void> } {
-  let created = 0;
-  let started = 0;
-  let loaded = 0;
-  const waiters: (() => void)[] = [];
-  const pending = (): boolean => Math.max(threads, created, started) > loaded;
-  piscina.on('workerCreate', () => created++);
-  piscina.on('message', (message: unknown) => {
-    if (message === WORKER_LOADING) started++;
-    else if (message === WORKER_LOADED) {
-      loaded++;
-      if (!pending()) waiters.splice(0).forEach((wake) => wake());
-    }
-  });
-  return {
-    async settled(timeoutMs) {
-      if (!pending()) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, timeoutMs);
-        timer.unref();
-        waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    },
-  };
 }

@@ -1,15 +1,15 @@
 /**
- * What a worker entry module exports: it tells the pool when its thread starts loading the
- * handlers' modules and when it is done, so the pool never terminates a thread mid-load (a native
- * module whose registration is cut short by termination aborts the whole process), then serves
+ * What a worker entry module exports: it tells the pool when its thread has loaded the handlers'
+ * modules, so the pool never terminates a thread mid-load (thread-teardown.ts: a native module whose
+ * registration is cut short by termination crashes the whole process), then serves
  * each task message with the handler for its kind. A side lane's thread lowers its own priority
  * first (thread-priority.ts). After tasks it reports its memory (thread-memory.ts). Keep this
  * module free of heavy imports.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
 import { acrossThreads } from './kinds.js';
-import { WORKER_LOADED, WORKER_LOADING, type TaskMessage } from './messages.js';
+import type { TaskMessage, WorkerLoaded } from './messages.js';
 import type { TaskHandlers, TaskMap } from './pool.js';
 import { createMemoryReporter } from './thread-memory.js';
 import { isSideLaneWorker, lowerThisThreadPriority, SIDE_LANE_NICE } from './thread-priority.js';
@@ -17,10 +17,10 @@ import { isSideLaneWorker, lowerThisThreadPriority, SIDE_LANE_NICE } from './thr
 export type TaskServer = (message: TaskMessage) => unknown;
 
 export async function serveTasks<Tasks extends TaskMap>(load: () => Promise<TaskHandlers<Tasks>>): Promise<TaskServer> {
-  parentPort?.postMessage(WORKER_LOADING);
   if (isSideLaneWorker(workerData)) lowerThisThreadPriority(SIDE_LANE_NICE);
   const handlers: Readonly<Record<string, (task: unknown) => unknown>> = await load();
-  parentPort?.postMessage(WORKER_LOADED);
+  const done: WorkerLoaded = { quarryWorkerLoaded: threadId };
+  parentPort?.postMessage(done);
   const memoryReport = createMemoryReporter();
   const report = (): void => {
     const due = memoryReport();
