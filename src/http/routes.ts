@@ -15,6 +15,11 @@ export interface Route<Auth = unknown> {
   readonly handler: Handler<Auth>;
   /** Never counted against per-caller limits: health checks must answer while a caller is throttled. */
   readonly unlimited?: boolean;
+  /**
+   * A tighter body bound than the server's own, for a door whose valid requests are all small: a
+   * body declared over it is refused (413) before a byte is read, one sent over it when it passes.
+   */
+  readonly maxBodyBytes?: number;
 }
 
 /** `path` is the matched route's template (`/.api/mcp/*`), never the request's own path. */
