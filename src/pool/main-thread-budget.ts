@@ -18,7 +18,7 @@ export function chargeMainThread(owner: string, ms: number): void {
   if (waitMs > 0) barOwner(owner, waitMs);
 }
 
-/** Runs synchronous `work` and charges its time to `owner`, whether it returns or throws. */
+/** Runs `work` and charges the time it took to return or throw to `owner` (an async function's: up to its first await). */
 export function onMainThreadOf<T>(owner: string, work: () => T): T {
   const started = performance.now();
   try {

@@ -27,7 +27,7 @@ export function graphqlRoute(deps: GraphQLRouteDeps): Route<Authentication> {
       if (!decision.ok) return reply.send(decision.answer.status, decision.answer.body, decision.answer.headers);
       const { principal } = decision;
       // Up to its first await: the body's JSON, the document's size, parse, cost and validation; the caller's main-thread time.
-      const response = await onCallersMainThread(request.signal, () => deps.graphql(
+      const response = await onCallersMainThread(request, () => deps.graphql(
         { body: request.body, name: request.query.toString() },
         { principal, get signal() { return request.signal; } },
       ));
