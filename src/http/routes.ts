@@ -17,7 +17,8 @@ export interface Route<Auth = unknown> {
   readonly unlimited?: boolean;
   /**
    * A tighter body bound than the server's own, for a door whose valid requests are all small: a
-   * body declared over it is refused (413) before a byte is read, one sent over it when it passes.
+   * larger body is refused (413) uncopied and unparsed (declared within the server's bound: read and
+   * dropped first, so the client gets the answer on a connection that stays open).
    */
   readonly maxBodyBytes?: number;
 }

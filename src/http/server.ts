@@ -131,7 +131,7 @@ export function createHttpServer<Auth = unknown>(options: HttpServerOptions<Auth
         // Refused before its body was read: the body is read and dropped first, so the answer
         // reaches a client still uploading; a body over the limit is cut off by closing instead.
         if (!admission.ok) {
-          if (early !== null) return void early.then((result) => { if (!head.aborted) tooMany(reply, admission, !result.ok); });
+          if (early !== null) return void early.then((result) => { if (!head.aborted) tooMany(reply, admission, !result.ok && result.drained !== true); });
           if (!hasBody(head)) return tooMany(reply, admission, false);
           return void discardBody(res, head, serverBodyBytes).then((drained) => {
             if (!head.aborted) tooMany(reply, admission, !drained);
