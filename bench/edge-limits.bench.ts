@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     const signal = new AbortController().signal;
     // Every call stands for a new request, so each one that reads its authentication pays for it, as the server's would.
     const head = (headers: Record<string, string>): RequestHead<Authentication> => ({
-      method: 'POST', path: '/.api/graphql', query: new URLSearchParams(), headers, signal, remoteAddress: '127.0.0.1',
+      method: 'POST', path: '/.api/graphql', query: new URLSearchParams(), headers, signal, remoteAddress: '127.0.0.1', owner: '',
       get auth() {
         return authenticate(this);
       },

@@ -40,6 +40,13 @@ const SERVER_LOG_TAIL = 4096;
  * control for how far the two phases differ on a busy machine anyway.
  */
 const HOSTILE_FILTER = process.env['QUARRY_BENCH_LOAD_HOSTILE'] ?? '';
+/**
+ * QUARRY_BENCH_LOAD_BIN: another checkout's bin/quarry.js to serve (an A/B of two builds; indexing
+ * stays this checkout's); QUARRY_BENCH_LOAD_NODE_OPTIONS: NODE_OPTIONS for the server only (e.g.
+ * `--cpu-prof --cpu-prof-dir=DIR` to profile it under the load).
+ */
+const SERVER_BIN = process.env['QUARRY_BENCH_LOAD_BIN'];
+const SERVER_NODE_OPTIONS = process.env['QUARRY_BENCH_LOAD_NODE_OPTIONS'];
 const HOSTILE_NAMES = HOSTILE_FILTER === 'none' ? [] : HOSTILE_KINDS.map((k) => k.name).filter((name) => new RegExp(HOSTILE_FILTER, 'i').test(name));
 
 function phaseSeconds(): { warmup: number; baseline: number; hostile: number } {
@@ -151,7 +158,8 @@ async function main(): Promise<void> {
     process.stderr.write(`indexing ${CORPORA.map((c) => c.repo).join(', ')} from ${corpora}\n`);
     const instance = await buildInstance(corpora, work);
     const callers = await createCallers(instance.dataDir, ordinaryConnections / CONNECTIONS_PER_CALLER);
-    server = await startServerProcess(instance.dataDir, ['--threads', '2']);
+    const serverEnv = SERVER_NODE_OPTIONS === undefined ? process.env : { ...process.env, NODE_OPTIONS: SERVER_NODE_OPTIONS };
+    server = await startServerProcess(instance.dataDir, ['--threads', '2'], serverEnv, SERVER_BIN);
     let logTail = '';
     server.child.stderr!.on('data', (chunk: Buffer) => (logTail = `${logTail}${chunk.toString('utf8')}`.slice(-SERVER_LOG_TAIL)));
     const load = await runLoad(server, callers, server.child.pid!);
@@ -160,7 +168,7 @@ async function main(): Promise<void> {
     const header = [
       `# Mixed load: ${SECONDS} s at ${CONNECTIONS} connections on loopback, generator on the same machine`,
       '',
-      `\`quarry serve --threads 2\` over ${CORPORA.map((c) => c.repo).join(', ')} (mirrors of ../shared/corpora; \`quarry index --threads 2\` with symbols took ${instance.indexSeconds.toFixed(1)} s, peak RSS ${(instance.indexPeakRssKiB / 1024).toFixed(0)} MiB).`,
+      `\`quarry serve --threads 2\`${SERVER_BIN === undefined ? '' : ` (${SERVER_BIN})`}${SERVER_NODE_OPTIONS === undefined ? '' : ` with NODE_OPTIONS=${SERVER_NODE_OPTIONS}`} over ${CORPORA.map((c) => c.repo).join(', ')} (mirrors of ../shared/corpora; \`quarry index --threads 2\` with symbols took ${instance.indexSeconds.toFixed(1)} s, peak RSS ${(instance.indexPeakRssKiB / 1024).toFixed(0)} MiB).`,
       `Ordinary: ${callers.ordinary.length} callers, each its own user and \`user:all\` token, ${CONNECTIONS_PER_CALLER} keep-alive connections each (${ordinaryConnections} in all); every connection cycles through the five operations and checks every answer.`,
       HOSTILE_NAMES.length === 0
         ? 'Control run (`QUARRY_BENCH_LOAD_HOSTILE=none`): the second phase runs without the hostile caller, to show how far the phases differ on this machine anyway.'

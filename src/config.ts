@@ -36,6 +36,8 @@ export interface Config {
   readonly mcpAllowedOrigins: readonly string[];
   /** Threads that speak the MCP protocol beside the main thread (QUARRY_MCP_THREADS, default 1). */
   readonly mcpThreads: number;
+  /** Main-thread milliseconds one caller may spend per minute before 429 (QUARRY_MAIN_THREAD_MS_PER_MINUTE, pool/main-thread-budget.ts). */
+  readonly mainThreadMsPerMinute: number;
   /** Build tree-sitter symbol tables while indexing (QUARRY_SYMBOLS=0 or false turns it off). */
   readonly symbols: boolean;
   /**
@@ -71,6 +73,13 @@ export interface ConfigOverrides {
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 1024 * 1024;
+
+/**
+ * A tenth of the main thread per caller, in a bucket that holds a minute's worth: an agent's
+ * ordinary requests spend well under a millisecond each there, so only a caller sending costly
+ * documents or queries in a loop (a 2,000-term query takes about 20 ms to parse) meets it.
+ */
+export const DEFAULT_MAIN_THREAD_MS_PER_MINUTE = 6000;
 
 export const DEFAULT_DATA_DIR = './data';
 
@@ -108,6 +117,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     disableDeepsearchTool: booleanEnv('SRC_MCP_DISABLE_DEEPSEARCH_TOOL', env['SRC_MCP_DISABLE_DEEPSEARCH_TOOL']),
     mcpAllowedOrigins: originList(env['QUARRY_MCP_ALLOWED_ORIGINS']),
     mcpThreads: positiveInt('QUARRY_MCP_THREADS', env['QUARRY_MCP_THREADS']) ?? 1,
+    mainThreadMsPerMinute: positiveInt('QUARRY_MAIN_THREAD_MS_PER_MINUTE', env['QUARRY_MAIN_THREAD_MS_PER_MINUTE']) ?? DEFAULT_MAIN_THREAD_MS_PER_MINUTE,
     symbols: env['QUARRY_SYMBOLS'] === undefined || env['QUARRY_SYMBOLS'].trim() === '' ? true : booleanEnv('QUARRY_SYMBOLS', env['QUARRY_SYMBOLS']),
     metricsToken: metricsToken(env['QUARRY_METRICS_TOKEN']),
     role: 'all',

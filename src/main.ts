@@ -20,6 +20,7 @@ import type { HttpServer } from './http/server.js';
 import { prepareCaseFolding } from './regex/index.js';
 import { withIndexedFiles } from './repos/browser.js';
 import { startSyncSchedule } from './repos/scheduler.js';
+import { setMainThreadBudget } from './pool/main-thread-budget.js';
 import { createEdgePolicies } from './server/edge.js';
 import { createClusterNode } from './server/cluster.js';
 import { createServerOps } from './server/ops.js';
@@ -60,6 +61,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
     throw createError('NATIVE_UNAVAILABLE', 'uWebSockets.js could not load its native binary and fell back to its slow pure-JS server; refusing to serve (pass --allow-js-fallback to serve anyway)');
   }
   const services = createServices(config, { store: await openStoreAt(config.dataDir, config.databaseUrl) });
+  setMainThreadBudget(config.mainThreadMsPerMinute);
   prepareCaseFolding();
   const { settings } = services;
   // A front end keeps no mirrors; a search node syncs what it owns once it knows the members (after join).

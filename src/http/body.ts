@@ -11,8 +11,8 @@ const gunzipAsync = promisify(gunzip);
 
 export type BodyResult =
   | { readonly ok: true; readonly body: Uint8Array }
-  /** status 0: the client went away while sending. */
-  | { readonly ok: false; readonly status: number; readonly message: string };
+  /** status 0: the client went away while sending. `drained`: the body was read to its end, so the connection may stay open. */
+  | { readonly ok: false; readonly status: number; readonly message: string; readonly drained?: boolean };
 
 const EMPTY = new Uint8Array(0);
 
@@ -22,11 +22,18 @@ export function hasBody(head: RequestHead): boolean {
   return (length !== undefined && length.trim() !== '0') || head.headers['transfer-encoding'] !== undefined;
 }
 
-/** Must be called before the handler's first await: uWS drops chunks that arrive with no onData. */
-export function readBody(res: UwsResponse, head: ServedRequest, maxBytes: number): Promise<BodyResult> {
+/**
+ * Must be called before the handler's first await: uWS drops chunks that arrive with no onData. A
+ * body declared over `maxBytes` is refused unread; one under `drainBytes` (a route's bound tighter
+ * than the server's) is first read and dropped, uncopied, so a client still uploading gets the 413.
+ */
+export function readBody(res: UwsResponse, head: ServedRequest, maxBytes: number, drainBytes: number = maxBytes): Promise<BodyResult> {
   if (!hasBody(head)) return Promise.resolve({ ok: true, body: EMPTY });
   const declared = Number(head.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve(tooLarge(maxBytes));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    if (declared > drainBytes) return Promise.resolve(tooLarge(maxBytes));
+    return discardBody(res, head, drainBytes).then((drained) => ({ ...tooLarge(maxBytes), drained }));
+  }
   return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];
     let total = 0;

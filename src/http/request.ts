@@ -25,6 +25,8 @@ export interface HttpRequest<Auth = unknown> {
   readonly signal: AbortSignal;
   readonly remoteAddress: string;
   readonly auth: Auth;
+  /** The caller the per-caller limits admitted this request for (its Caller.key); '' when none did. */
+  readonly owner: string;
 }
 
 export type RequestHead<Auth = unknown> = Omit<HttpRequest<Auth>, 'body'>;

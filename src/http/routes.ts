@@ -15,6 +15,12 @@ export interface Route<Auth = unknown> {
   readonly handler: Handler<Auth>;
   /** Never counted against per-caller limits: health checks must answer while a caller is throttled. */
   readonly unlimited?: boolean;
+  /**
+   * A tighter body bound than the server's own, for a door whose valid requests are all small: a
+   * larger body is refused (413) uncopied and unparsed (declared within the server's bound: read and
+   * dropped first, so the client gets the answer on a connection that stays open).
+   */
+  readonly maxBodyBytes?: number;
 }
 
 /** `path` is the matched route's template (`/.api/mcp/*`), never the request's own path. */

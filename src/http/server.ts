@@ -97,6 +97,8 @@ export function createHttpServer<Auth = unknown>(options: HttpServerOptions<Auth
     // Route templates, never raw paths: a scanner cannot grow the metrics without bound.
     const routeLabel = match.kind === 'not-found' ? 'unmatched' : match.path;
     const entry: InFlight = { res, request: head };
+    const serverBodyBytes = options.maxBodyBytes();
+    const maxBodyBytes = Math.min(serverBodyBytes, match.kind === 'found' ? match.route.maxBodyBytes ?? Infinity : Infinity);
     active.add(entry);
     let release: (() => void) | null = null;
     const reply = createReply(res, head, {
@@ -111,7 +113,7 @@ export function createHttpServer<Auth = unknown>(options: HttpServerOptions<Auth
     if (closing) return reply.text(503, 'server is shutting down');
     if (options.catchUp !== undefined && !(match.kind === 'found' && match.route.unlimited === true)) {
       // The body is read meanwhile: uWS drops chunks that arrive with no onData waiting.
-      const early = readBody(res, head, options.maxBodyBytes());
+      const early = readBody(res, head, maxBodyBytes, serverBodyBytes);
       return void options.catchUp().then(() => {
         if (away) log('http: the store is reachable again');
         away = false;
@@ -129,18 +131,18 @@ export function createHttpServer<Auth = unknown>(options: HttpServerOptions<Auth
         // Refused before its body was read: the body is read and dropped first, so the answer
         // reaches a client still uploading; a body over the limit is cut off by closing instead.
         if (!admission.ok) {
-          if (early !== null) return void early.then((result) => { if (!head.aborted) tooMany(reply, admission, !result.ok); });
+          if (early !== null) return void early.then((result) => { if (!head.aborted) tooMany(reply, admission, !result.ok && result.drained !== true); });
           if (!hasBody(head)) return tooMany(reply, admission, false);
-          return void discardBody(res, head, options.maxBodyBytes()).then((drained) => {
+          return void discardBody(res, head, serverBodyBytes).then((drained) => {
             if (!head.aborted) tooMany(reply, admission, !drained);
           });
         }
         release = admission.release;
       }
-      const body = early ?? readBody(res, head, options.maxBodyBytes());
+      const body = early ?? readBody(res, head, maxBodyBytes, serverBodyBytes);
       const answer = async (result: BodyResult): Promise<void> => {
         if (!result.ok) {
-          if (result.status !== 0) reply.send(result.status, `${result.message}\n`, { 'Content-Type': 'text/plain; charset=utf-8' }, { closeConnection: result.status === 413 });
+          if (result.status !== 0) reply.send(result.status, `${result.message}\n`, { 'Content-Type': 'text/plain; charset=utf-8' }, { closeConnection: result.status === 413 && result.drained !== true });
           return;
         }
         const refusal = options.guard?.(head) ?? null;

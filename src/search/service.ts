@@ -6,6 +6,8 @@
 import { createError } from '../errors.js';
 import type { SearchMatch, SearchResponse, SkippedNotice } from '../model/result.js';
 import { emptyStats } from '../model/stats.js';
+import { onMainThreadOf } from '../pool/main-thread-budget.js';
+import { ownerOf } from '../pool/work-owner.js';
 import type { Query } from '../query/ast.js';
 import { parseQuery, queryToString } from '../query/index.js';
 import type { ShardPlan } from '../shard/plan.js';
@@ -62,7 +64,8 @@ export function createSearchService(deps: SearchDeps, searchers: readonly Search
 async function runSearch(deps: SearchDeps, searchers: readonly Searcher[], request: SearchRequest): Promise<SearchResponse> {
   const started = performance.now();
   const stats = emptyStats();
-  const query: Query = parseQuery(request.query, { defaultPatternType: request.patternType ?? 'keyword' });
+  // A long query takes milliseconds to parse (and as long to refuse): the caller's main-thread time.
+  const query: Query = onMainThreadOf(ownerOf(request.signal), () => parseQuery(request.query, { defaultPatternType: request.patternType ?? 'keyword' }));
   stats.parseMs = performance.now() - started;
   const first = query.basics[0]!.filters;
   const settings = deps.settings();

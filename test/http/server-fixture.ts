@@ -26,6 +26,8 @@ export interface ServerFixtureOptions {
   readonly siteConfig?: string;
   /** QUARRY_METRICS_TOKEN. */
   readonly metricsToken?: string;
+  /** QUARRY_MAIN_THREAD_MS_PER_MINUTE. */
+  readonly mainThreadMsPerMinute?: number;
   /** Runs on the store before the server starts (users, tokens, restrictions); the admin exists by then. */
   readonly prepare?: (store: Store) => void;
 }
@@ -46,7 +48,10 @@ export async function startServerFixture(repos: Record<string, Record<string, st
   if (options.siteConfig !== undefined) updateSiteConfig(fixture.engine.store, 0, options.siteConfig);
   options.prepare?.(fixture.engine.store);
   await fixture.engine.close();
-  const env = options.metricsToken === undefined ? {} : { QUARRY_METRICS_TOKEN: options.metricsToken };
+  const env = {
+    ...(options.metricsToken === undefined ? {} : { QUARRY_METRICS_TOKEN: options.metricsToken }),
+    ...(options.mainThreadMsPerMinute === undefined ? {} : { QUARRY_MAIN_THREAD_MS_PER_MINUTE: String(options.mainThreadMsPerMinute) }),
+  };
   const config = loadConfig({ dataDir: fixture.dataDir, threads: options.threads ?? 2, listen: '127.0.0.1:0', ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}) }, env);
   const server = await startServer(config);
   return {

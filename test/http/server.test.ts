@@ -16,11 +16,14 @@ import { binding } from '../../src/http/uws.js';
 import { metricValue } from './server-fixture.js';
 
 const LIMIT = 1024;
+/** /small's own bound, below the server's. */
+const ROUTE_LIMIT = 100;
 const metrics = createMetrics();
 const routes: Route[] = [
   { method: 'POST', path: '/echo', handler: (request, reply) => reply.json(200, { bytes: request.body.length, text: Buffer.from(request.body).toString() }) },
   { method: 'GET', path: '/hello', handler: (request, reply) => reply.text(200, `hello ${request.query.get('name')} ${request.headers['x-test']}`) },
   { method: 'GET', path: '/throws', handler: () => { throw new Error('boom'); } },
+  { method: 'POST', path: '/small', maxBodyBytes: ROUTE_LIMIT, handler: (request, reply) => reply.json(200, { bytes: request.body.length }) },
 ];
 let server: HttpServer;
 let base = '';
@@ -66,6 +69,30 @@ test('a body over the limit is refused with 413 and the server keeps serving', a
   const ok = await fetch(`${base}/echo`, { method: 'POST', body: 'z'.repeat(LIMIT) });
   assert.equal(ok.status, 200);
   assert.equal(((await ok.json()) as { bytes: number }).bytes, LIMIT);
+});
+
+test("a route's own body bound refuses a larger body with 413 before its handler, on a connection that stays open", async () => {
+  const ok = await fetch(`${base}/small`, { method: 'POST', body: 'a'.repeat(ROUTE_LIMIT) });
+  assert.equal(ok.status, 200);
+  assert.equal(((await ok.json()) as { bytes: number }).bytes, ROUTE_LIMIT);
+  const chunked = await fetch(`${base}/small`, { method: 'POST', body: chunkedBody(['b'.repeat(80), 'b'.repeat(80)]), duplex: 'half' } as RequestInit);
+  assert.equal(chunked.status, 413);
+  assert.match(await chunked.text(), /body limit is 100 bytes/);
+  // Declared over the route's bound but within the server's: read to its end and dropped, so the
+  // client sees the 413 and the connection serves its next request.
+  const socket = connect(Number(new URL(base).port), '127.0.0.1');
+  await once(socket, 'connect');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  const body = 'c'.repeat(ROUTE_LIMIT + 1);
+  socket.write(`POST /small HTTP/1.1\r\nHost: quarry.test\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+  socket.write('GET /hello?name=again HTTP/1.1\r\nHost: quarry.test\r\n\r\n');
+  const deadline = Date.now() + 10_000;
+  while (!received.includes('hello again') && Date.now() < deadline && !socket.destroyed) await new Promise((resolve) => setTimeout(resolve, 20));
+  socket.destroy();
+  assert.match(received, /^HTTP\/1\.1 413 /);
+  assert.match(received, /body limit is 100 bytes/);
+  assert.match(received, /hello again/, 'the connection stayed open for the next request');
 });
 
 test('gzip bodies are inflated, bounded after inflation, and malformed gzip is a 400', async () => {

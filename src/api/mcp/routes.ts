@@ -53,6 +53,14 @@ export interface McpFrontDoor {
 /** Each endpoint's row in the authorization table. */
 export const ENDPOINT_DOORS: Readonly<Record<Endpoint, McpDoor>> = { core: 'mcp', all: 'mcp-all', deepsearch: 'mcp-deepsearch' };
 
+/**
+ * No valid MCP message is larger: the largest argument any tool takes is the evaluator's script,
+ * 100,000 characters, at most 600,000 bytes of JSON if every one is a `\uXXXX` escape. A larger
+ * body is refused (413) before it is read, copied to a protocol thread and parsed there, and its
+ * arguments copied back: a megabyte of that per request is what one caller's loop cost everyone.
+ */
+export const MCP_MAX_BODY_BYTES = 1024 * 1024;
+
 const METHOD_NOT_ALLOWED = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
 
 export function mcpRoutes(deps: McpRouteDeps): McpFrontDoor {
@@ -64,7 +72,7 @@ export function mcpRoutes(deps: McpRouteDeps): McpFrontDoor {
   const routes = endpoints.flatMap((endpoint): Route<Authentication>[] => {
     const tools = new Map(served.get(endpoint)!.map((t) => [t.name, t]));
     const handler: Route<Authentication>['handler'] = (request, reply) => serve(deps, threads, endpoint, tools, request, reply);
-    return [{ method: '*', path: ENDPOINT_PATHS[endpoint], handler }, { method: '*', path: `${ENDPOINT_PATHS[endpoint]}/`, handler }];
+    return [{ method: '*', path: ENDPOINT_PATHS[endpoint], handler, maxBodyBytes: MCP_MAX_BODY_BYTES }, { method: '*', path: `${ENDPOINT_PATHS[endpoint]}/`, handler, maxBodyBytes: MCP_MAX_BODY_BYTES }];
   });
   routes.push({ method: '*', path: '/.api/mcp/*', handler: (_, reply) => reply.text(404, 'no route') });
   return { routes, close: () => threads.close() };

@@ -5,6 +5,7 @@
 import { authorize, type SiteAccess } from '../../auth/authorize.js';
 import type { Authentication } from '../../auth/principal.js';
 import { isQuarryError, publicMessage, type ErrorCode } from '../../errors.js';
+import { onCallersMainThread } from '../../http/main-thread.js';
 import type { Route } from '../../http/routes.js';
 import type { StreamWriter } from '../../http/respond.js';
 import type { SearchMatch, SearchResponse } from '../../model/result.js';
@@ -92,7 +93,7 @@ export async function runStream(search: SearchService, params: StreamParams, can
   try {
     response = await search.search({
       query: params.query, patternType: params.patternType, signal, canRead,
-      ...(streamsAsFound(params) ? { onMatches } : {}),
+      ...(onCallersMainThread(signal, () => streamsAsFound(params)) ? { onMatches } : {}),
     });
   } catch (err) {
     if (signal.aborted) return 'cancelled';
