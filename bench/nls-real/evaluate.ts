@@ -9,6 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { nlsSearchTool } from '../../src/api/mcp/tools/nls-search.js';
 import { isStopword } from '../../src/api/mcp/tools/nls-terms.js';
@@ -59,13 +60,15 @@ function ranked(question: Question, files: readonly string[]): Ranked {
 
 const FILE_HEADER = /^# (\S+) \u2013 (.+)$/gm;
 
-async function askQuarry(questions: readonly Question[], corpus: string, projects: readonly string[], log: (line: string) => void): Promise<Ranked[]> {
+async function askQuarry(questions: readonly Question[], corpus: string, projects: readonly string[], log: (line: string) => void, millis: number[]): Promise<Ranked[]> {
   const { services, ctx } = await indexCorpus(corpus, projects, log);
   try {
     const out: Ranked[] = [];
     for (const q of questions) {
       const query = `repo:^${repoOf(q.project).replaceAll('.', '\\.')}$ ${q.question}`;
+      const started = performance.now();
       const { text } = await nlsSearchTool.run({ query }, ctx);
+      millis.push(performance.now() - started);
       const files = [...text.matchAll(FILE_HEADER)].filter((m) => projectOf(m[1]!) === q.project).map((m) => m[2]!);
       out.push(ranked(q, files));
     }
@@ -99,6 +102,13 @@ function askGrep(questions: readonly Question[], corpus: string): Ranked[] {
     const files = [...perFile.entries()].sort((a, b) => b[1].terms - a[1].terms || b[1].hits - a[1].hits || (a[0] < b[0] ? -1 : 1)).map(([f]) => f);
     return ranked(q, files.slice(0, 15));
   });
+}
+
+/** p50 and p99 of the call times, nearest rank. */
+function latency(millis: readonly number[]): string {
+  const sorted = [...millis].sort((a, b) => a - b);
+  const at = (q: number): string => `${(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0).toFixed(0)} ms`;
+  return `p50 ${at(0.5)}, p99 ${at(0.99)}, max ${at(1)}`;
 }
 
 const pct = (n: number, d: number): string => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)}%`);
@@ -138,8 +148,9 @@ async function main(): Promise<void> {
   const questions = loadQuestions(corpus, only);
   const projects = [...new Set(questions.map((q) => q.project))].sort();
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  const millis: number[] = [];
   const runs = [
-    { tool: 'Quarry nls_search', results: await askQuarry(questions, corpus, projects, log) },
+    { tool: 'Quarry nls_search', results: await askQuarry(questions, corpus, projects, log, millis) },
     { tool: 'grep baseline (ripgrep word counts)', results: askGrep(questions, corpus) },
   ];
   const languages = [...new Set(projects.map((p) => PROJECT_LANGUAGES[p]!))].sort();
@@ -149,6 +160,7 @@ async function main(): Promise<void> {
     ...table(runs, 'set', () => 'all', ['all']), '',
     ...table(runs, 'language', (q) => PROJECT_LANGUAGES[q.project]!, languages), '',
     ...table(runs, 'kind', (q) => q.kind, KINDS), '',
+    `nls_search latency per question (whole tool call, one at a time, load average ${loadavg()[0]!.toFixed(1)}): ${latency(millis)}`, '',
   ].join('\n');
   console.log(text);
   if (args.includes('--misses')) console.log(['nls_search misses (not first) on the tuning half:', ...misses(runs[0]!.results)].join('\n'));
