@@ -53,3 +53,26 @@ require('node:worker_threads').parentPort.postMessage('go');
 for (;;) parser.parse(source).rootNode.descendantsOfType('identifier');`;
   assertSurvived(terminateRepeatedly(code));
 });
+
+test('terminating a worker while tree-sitter\'s binding loads never crashes the process', () => {
+  // A thread that dies between the binding's per-thread data and its query cursor being set up
+  // used to delete the null cursor as it ended: a SIGSEGV (a worker replaced at a deadline, or a
+  // pool closed, while a new thread loaded). The stops are spread over the load's own duration.
+  const script = `
+const { Worker } = require('node:worker_threads');
+const code = "const { parentPort } = require('node:worker_threads'); parentPort.postMessage('go'); const t = performance.now(); require('tree-sitter'); parentPort.postMessage(performance.now() - t);";
+(async () => {
+  const probe = new Worker(code, { eval: true });
+  const loadMs = await new Promise((resolve) => probe.on('message', (m) => { if (typeof m === 'number') resolve(m); }));
+  await probe.terminate();
+  const rounds = 60;
+  for (let round = 0; round < rounds; round++) {
+    const worker = new Worker(code, { eval: true });
+    await new Promise((resolve) => worker.once('message', resolve));
+    await new Promise((resolve) => setTimeout(resolve, (round / rounds) * loadMs * 1.5));
+    await worker.terminate();
+  }
+  console.log('survived');
+})();`;
+  assertSurvived(spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 }));
+});
