@@ -119,7 +119,15 @@ try {
   for (const side of ['A', 'B']) rmSync(`${data}-${side}`, { recursive: true, force: true });
 }
 const med = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`this ${execFileSync('git', ['-C', REPO_ROOT, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()} vs other ${execFileSync('git', ['-C', other, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}; load before ${loadBefore.map((x) => x.toFixed(2)).join(' ')} after ${loadavg().map((x) => x.toFixed(2)).join(' ')}; median of ${turns} turns, ms`);
+/** The checkout's commit, or its directory when it is an exported tree rather than a git checkout. */
+const revisionOf = (dir: string): string => {
+  try {
+    return execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return dir;
+  }
+};
+console.log(`this ${revisionOf(REPO_ROOT)} vs other ${revisionOf(other)}; load before ${loadBefore.map((x) => x.toFixed(2)).join(' ')} after ${loadavg().map((x) => x.toFixed(2)).join(' ')}; median of ${turns} turns, ms`);
 console.log('| repo:pattern | commits | git log -G | diff_search base | this | base/this | git/base | git/this | type:diff base | this | git/base | git/this | commit_search base | this | git/base | git/this |');
 for (const [k, s] of Object.entries(samples)) {
   const g = med(s.git), a = med(s.base), b = med(s.this), ta = med(s.tbase), tb = med(s.tthis), ca = med(s.cbase), cb = med(s.cthis);
