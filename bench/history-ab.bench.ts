@@ -23,6 +23,15 @@ const token = env('QUARRY_AB_TOKEN');
 const other = env('QUARRY_AB_OTHER');
 const data = env('QUARRY_AB_DATA');
 const gitDirs = env('QUARRY_AB_GITDIRS');
+/** fetch, sent once more when the server had already closed the kept-alive connection it reused (searches are safe to repeat). */
+async function fetchRetryingClosed(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw err;
+    return fetch(url, init);
+  }
+}
 interface Server { url: string; stop(): Promise<unknown> }
 function start(W: string, dataDir: string): Promise<Server> {
   const child = spawn(process.execPath, [`${W}/bin/quarry.js`, 'serve', '--listen', '127.0.0.1:0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -36,7 +45,7 @@ async function diffSearchAll(url: string, repo: string, pattern: string): Promis
   const oids: string[] = []; let cursor: string | undefined;
   for (;;) {
     const args = { pattern, repos: [repo], count: 50, ...(cursor === undefined ? {} : { cursor }) };
-    const response = await fetch(`${url}/.api/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `token ${token}` },
+    const response = await fetchRetryingClosed(`${url}/.api/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `token ${token}` },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'diff_search', arguments: args } }) });
     const body = await response.json() as { result?: { content: { text: string }[]; isError?: boolean } };
     if (response.status !== 200 || body.result === undefined || body.result.isError) throw new Error(JSON.stringify(body).slice(0, 300));
@@ -53,7 +62,7 @@ async function commitSearchAll(url: string, repo: string, pattern: string): Prom
   const oids: string[] = []; let cursor: string | undefined;
   for (;;) {
     const args = { repos: [repo], contentTerms: [pattern], count: 100, ...(cursor === undefined ? {} : { cursor }) };
-    const response = await fetch(`${url}/.api/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `token ${token}` },
+    const response = await fetchRetryingClosed(`${url}/.api/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `token ${token}` },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'commit_search', arguments: args } }) });
     const body = await response.json() as { result?: { content: { text: string }[]; isError?: boolean } };
     if (response.status !== 200 || body.result === undefined || body.result.isError) throw new Error(JSON.stringify(body).slice(0, 300));
@@ -66,7 +75,7 @@ async function commitSearchAll(url: string, repo: string, pattern: string): Prom
 }
 async function typeDiff(url: string, repo: string, pattern: string): Promise<string[]> {
   const q = `repo:^${repo.replace(/[.]/g, '\\.')}$ type:diff count:all patterntype:literal ${pattern}`;
-  const response = await fetch(`${url}/.api/search/stream?${new URLSearchParams({ q, v: 'V3' })}`, { headers: { Authorization: `token ${token}`, Accept: 'text/event-stream' } });
+  const response = await fetchRetryingClosed(`${url}/.api/search/stream?${new URLSearchParams({ q, v: 'V3' })}`, { headers: { Authorization: `token ${token}`, Accept: 'text/event-stream' } });
   const body = await response.text();
   if (response.status !== 200 || body.includes('event: alert\n') || body.includes('event: error\n')) throw new Error(`type:diff ${response.status}: ${body.slice(0, 400)}`);
   const oids: string[] = [];
