@@ -7,6 +7,7 @@
  */
 import type { TrigramQuery } from '../model/trigram.js';
 import { planLiteral, planRegex, type RegexPlan } from '../regex/index.js';
+import { ByteBudgetCache, identityOf, stringBytes } from './byte-budget-cache.js';
 import { readsTheSame } from './content-filter.js';
 import { commitFilter, type DiffIndexReader } from './diff-index-filter.js';
 import { LINE_ADDED, LINE_REMOVED, type DiffLineRunner } from './diff-lines.js';
@@ -24,6 +25,13 @@ export interface IndexedContent {
   /** The commits the index does not hold: git decides them. */
   readonly unindexed: readonly string[];
 }
+
+/**
+ * Per index, pattern and stored commit, whether its diff matches: the next page of a search (and
+ * the same search again) checks again the commits past where a page stopped. A stored diff never
+ * changes, so an answer stays true; bounded by bytes like diff search's answers.
+ */
+export const contentAnswers = new ByteBudgetCache<string, boolean>(8 * 1024 * 1024, (_, key) => 64 + stringBytes(key));
 
 /** Stored records per pool task: enough to keep the round trip small, few enough that both threads share a window. */
 const RECORDS_PER_TASK = 64;
@@ -84,15 +92,27 @@ function foldAscii(source: string): string {
 export async function matchIndexedContent(pool: DiffLineRunner, index: DiffIndexReader, oids: readonly string[], pattern: DiffPattern, bounds: ContentBounds): Promise<IndexedContent> {
   const searched = LINE_ADDED | LINE_REMOVED;
   const mustRead = commitFilter(index, pattern.trigrams[0]!, searched);
+  const prefix = `${identityOf(index)}\0${JSON.stringify(pattern.specs)}\0`;
   const unindexed: string[] = [];
   const toRead: { oid: string; record: Uint8Array }[] = [];
-  for (const oid of oids) {
-    const ordinal = index.ordinalOf(oid);
-    const record = ordinal === undefined ? undefined : index.deflatedRecord(ordinal);
-    if (record === undefined) unindexed.push(oid);
-    else if (mustRead(oid)) toRead.push({ oid, record });
-  }
   const matched = new Set<string>();
+  for (const oid of oids) {
+    const known = contentAnswers.get(prefix + oid);
+    if (known !== undefined) {
+      if (known) matched.add(oid);
+      continue;
+    }
+    const ordinal = index.ordinalOf(oid);
+    if (ordinal === undefined) {
+      unindexed.push(oid);
+      continue;
+    }
+    // Only the records the postings cannot rule out are read: most of a window never leaves the disk.
+    if (!mustRead(oid)) continue;
+    const record = index.deflatedRecord(ordinal);
+    if (record === undefined) unindexed.push(oid);
+    else toRead.push({ oid, record });
+  }
   const tasks = [];
   for (let at = 0; at < toRead.length; at += RECORDS_PER_TASK) tasks.push(toRead.slice(at, at + RECORDS_PER_TASK));
   await Promise.all(tasks.map(async (task) => {
@@ -106,6 +126,7 @@ export async function matchIndexedContent(pool: DiffLineRunner, index: DiffIndex
     const { matched: flags } = await pool.submit('diff-records', job, { ...(bounds.signal ? { signal: bounds.signal } : {}), deadline: bounds.deadline });
     task.forEach(({ oid }, i) => {
       if (flags[i] === 1) matched.add(oid);
+      contentAnswers.set(prefix + oid, flags[i] === 1);
     });
   }));
   return { matched, unindexed };
