@@ -1,14 +1,18 @@
 /**
  * One page of a commit search: the commits each repository's metadata criteria chose, merged
  * newest first into one list, read from a position on; content terms (`git log -G`) are checked
- * on at most MAX_CANDIDATES of them per page, after the history index ruled out what it can. Every hit carries its position in that list, so the
- * next page starts exactly where this one stopped and following pages visit each match once.
+ * on at most MAX_CANDIDATES of them per page: by the history index for the commits it holds and
+ * terms it reads as git does (content-index.ts), else by git, after the index ruled out what it
+ * can. Every hit carries its position in that list, so the next page starts exactly where this
+ * one stopped and following pages visit each match once.
  */
 import type { StoredCommit } from '../index/commits/commit-store.js';
 import type { TrigramQuery } from '../model/trigram.js';
 import { contentTrigrams, filterByContent, MAX_CANDIDATES } from './content-filter.js';
+import { indexedContentPattern, matchIndexedContent, type ContentBounds } from './content-index.js';
 import { commitsToRead, type DiffIndexReader } from './diff-index-filter.js';
-import { LINE_ADDED, LINE_REMOVED } from './diff-lines.js';
+import { LINE_ADDED, LINE_REMOVED, type DiffLineRunner } from './diff-lines.js';
+import type { DiffPattern } from './diff-match.js';
 
 export interface PageSource {
   readonly name: string;
@@ -43,7 +47,8 @@ export interface CommitPage {
   readonly next: number | null;
 }
 
-export async function commitPage(sources: readonly PageSource[], content: ContentTerms, start: number, count: number): Promise<CommitPage> {
+/** `pool` matches the index's stored diffs; `bounds` limit that matching. */
+export async function commitPage(sources: readonly PageSource[], content: ContentTerms, start: number, count: number, pool: DiffLineRunner, bounds: ContentBounds): Promise<CommitPage> {
   // A stable sort: equal dates keep the repositories' order, then each repository's own.
   const merged = sources.flatMap((source) => source.commits.map((commit) => ({ source, commit })))
     .sort((a, b) => b.commit.committerDate - a.commit.committerDate);
@@ -57,12 +62,12 @@ export async function commitPage(sources: readonly PageSource[], content: Conten
   const window = merged.slice(start, start + MAX_CANDIDATES);
   const kept = new Set<string>();
   const query = contentTrigrams(content.terms, content.useRegex, content.caseSensitive);
-  for (const source of sources) {
+  const pattern = indexedContentPattern(content.terms, content.useRegex, content.caseSensitive, query);
+  await Promise.all(sources.map(async (source) => {
     const oids = window.filter((c) => c.source === source).map((c) => c.commit.oid);
-    if (oids.length === 0) continue;
-    const filtered = await filterByContent(source.gitDir, narrowed(source.index, query, oids, content.useRegex), content.terms, content.useRegex, content.caseSensitive);
-    for (const oid of filtered) kept.add(`${source.id}\0${oid}`);
-  }
+    if (oids.length === 0) return;
+    for (const oid of await matchingOids(source, oids, content, query, pattern, pool, bounds)) kept.add(`${source.id}\0${oid}`);
+  }));
   const matched: PagedCommit[] = [];
   window.forEach((c, k) => {
     if (kept.has(`${c.source.id}\0${c.commit.oid}`)) matched.push(at(start + k));
@@ -70,6 +75,15 @@ export async function commitPage(sources: readonly PageSource[], content: Conten
   const windowEnd = start + window.length;
   const next = matched.length > count ? matched[count]!.position : windowEnd < merged.length ? windowEnd : null;
   return { commits: matched.slice(0, count), totalCount: matched.length, totalExact: windowEnd >= merged.length, next };
+}
+
+/** The source's commits among `oids` whose diff matches a term: the index decides those it holds when it has a pattern, git the rest. */
+async function matchingOids(source: PageSource, oids: readonly string[], content: ContentTerms, query: TrigramQuery, pattern: DiffPattern | null, pool: DiffLineRunner, bounds: ContentBounds): Promise<Iterable<string>> {
+  const git = (candidates: readonly string[]) => filterByContent(source.gitDir, candidates, content.terms, content.useRegex, content.caseSensitive);
+  if (source.index === null || pattern === null) return git(narrowed(source.index, query, oids, content.useRegex));
+  const indexed = await matchIndexedContent(pool, source.index, oids, pattern, bounds);
+  if (indexed.unindexed.length === 0) return indexed.matched;
+  return [...indexed.matched, ...await git(indexed.unindexed)];
 }
 
 /**

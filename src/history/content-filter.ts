@@ -1,7 +1,8 @@
 /**
- * contentTerms of commit_search: which candidate commits add or remove a line matching a term,
- * as `git log -G` decides (merges have no diff there, so they never match). One bounded git run
- * over the candidates given; callers give at most MAX_CANDIDATES at a time (commit-page.ts pages).
+ * contentTerms of commit_search through git: which candidate commits add or remove a line
+ * matching a term, as `git log -G` decides (merges have no diff there, so they never match). One
+ * bounded git run over the candidates given; callers give at most MAX_CANDIDATES at a time
+ * (commit-page.ts pages), only those the history index cannot decide (content-index.ts).
  */
 import { runGit } from '../git/run.js';
 import { MATCH_ALL, type TrigramQuery } from '../model/trigram.js';
@@ -28,7 +29,7 @@ export async function filterByContent(gitDir: string, candidates: readonly strin
 export function contentTrigrams(terms: readonly string[], useRegex: boolean, caseSensitive: boolean): TrigramQuery {
   const args: TrigramQuery[] = [];
   for (const term of terms) {
-    if (useRegex && !READS_THE_SAME.test(term)) return MATCH_ALL;
+    if (useRegex && !readsTheSame(term)) return MATCH_ALL;
     try {
       args.push((useRegex ? planRegex : planLiteral)(term, { caseSensitive }).trigrams);
     } catch {
@@ -36,6 +37,11 @@ export function contentTrigrams(terms: readonly string[], useRegex: boolean, cas
     }
   }
   return args.length === 1 ? args[0]! : { op: 'or', args };
+}
+
+/** Whether a regular expression reads the same as POSIX ERE and RE2 (see contentTrigrams). */
+export function readsTheSame(term: string): boolean {
+  return READS_THE_SAME.test(term);
 }
 
 /** ASCII without \ [ ] { }, `(?`, or a repetition after a repetition, `(`, `|`, `^` or at the start. */

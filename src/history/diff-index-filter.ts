@@ -7,6 +7,7 @@ import { ADDED_LINE, postingKey, REMOVED_LINE, type LineSide } from '../index/hi
 import { includesSorted, intersect, union, type DocSet } from '../index/doc-set.js';
 import type { HistoryIndex } from '../index/history/history-store.js';
 import type { TrigramQuery } from '../model/trigram.js';
+import { ByteBudgetCache, identityOf, stringBytes } from './byte-budget-cache.js';
 
 /** The part of the index a search reads. */
 export type DiffIndexReader = Pick<HistoryIndex, 'ordinalOf' | 'postings' | 'record' | 'deflatedRecord' | 'nextOrdinal'>;
@@ -17,14 +18,17 @@ const SIDES: readonly LineSide[] = [ADDED_LINE, REMOVED_LINE];
 type OrdinalSet = DocSet;
 
 /**
- * Per index, the commits recent queries' postings allow: each page of a search asks again for the
- * same query (common trigrams' lists take tens of milliseconds to decode). Keyed by the next
- * ordinal too, since a batch adds postings and that ordinal in one transaction.
+ * The commits recent queries' postings allow, per index, bounded by bytes: each page of a search
+ * asks again for the same query (common trigrams' lists take tens of milliseconds to decode), and
+ * on a large repository one query's list alone takes megabytes. Keyed by the next ordinal too,
+ * since a batch adds postings and that ordinal in one transaction.
  */
-const matchingCache = new WeakMap<DiffIndexReader, Map<string, Matching>>();
-const MAX_CACHED_QUERIES = 16;
+export const MATCHING_CACHE_BYTES = 64 * 1024 * 1024;
 /** Commits whose answer each cached query remembers: a page asks again about those the page before passed over. */
-const MAX_REMEMBERED = 1 << 16;
+const MAX_REMEMBERED = 1 << 14;
+/** A remembered answer's map entry and oid string, at most. */
+const REMEMBERED_BYTES = 160;
+export const matchingCache = new ByteBudgetCache<string, Matching>(MATCHING_CACHE_BYTES, (matching, key) => stringBytes(key) + (matching.ordinals?.byteLength ?? 0) + MAX_REMEMBERED * REMEMBERED_BYTES);
 
 interface Matching {
   readonly ordinals: OrdinalSet;
@@ -58,14 +62,9 @@ export function commitFilter(index: DiffIndexReader, query: TrigramQuery, search
 
 /** The indexed commits whose searched lines have what `query` asks for (ascending; null for all of them). */
 function matchingOrdinals(index: DiffIndexReader, query: TrigramQuery, searched: number): Matching {
-  const cached = matchingCache.get(index) ?? new Map<string, Matching>();
-  matchingCache.set(index, cached);
-  const key = `${index.nextOrdinal()} ${searched} ${JSON.stringify(query)}`;
-  let matching = cached.get(key);
-  if (matching === undefined) {
-    if (cached.size >= MAX_CACHED_QUERIES) cached.delete(cached.keys().next().value!);
-    cached.set(key, (matching = { ordinals: evaluatePostings(index, query, searched), answers: new Map() }));
-  }
+  const key = `${identityOf(index)} ${index.nextOrdinal()} ${searched} ${JSON.stringify(query)}`;
+  let matching = matchingCache.get(key);
+  if (matching === undefined) matchingCache.set(key, (matching = { ordinals: evaluatePostings(index, query, searched), answers: new Map() }));
   return matching;
 }
 

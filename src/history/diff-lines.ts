@@ -47,11 +47,15 @@ export interface DiffRecordJob {
   readonly pattern: DiffPattern;
   /** LINE_ADDED | LINE_REMOVED bits. */
   readonly searched: number;
+  /** Answer only whether each record matches (`matched`), without its hits: commit_search needs no more. */
+  readonly matchesOnly?: boolean;
 }
 
 export interface DiffRecordHits {
-  /** Per record, in order: the commit (without its diff) and its matching hunks, or null when it does not match. */
+  /** Per record, in order: the commit (without its diff) and its matching hunks, or null when it does not match; empty with matchesOnly. */
   readonly hits: readonly (CommitHit | null)[];
+  /** Per record, in order: 1 when it matches. */
+  readonly matched: Uint8Array;
 }
 
 /**

@@ -6,6 +6,7 @@
  * where this one stopped. No line is matched on this thread.
  */
 import { isQuarryError } from '../errors.js';
+import { answersOf } from './diff-answers.js';
 import { matchCommitDiffs, type BatchMatchRequest } from './diff-batch-match.js';
 import { readCommitDiffs, type GitBounds } from './diff-git.js';
 import type { DiffIndexReader } from './diff-index-filter.js';
@@ -153,6 +154,7 @@ export async function scanDiffPage(pool: DiffLineRunner, sources: readonly DiffR
 }
 
 type Matched = Map<string, CommitHit>;
+type Answers = ReturnType<typeof answersOf>;
 
 /**
  * Per source in the batch, its stored records matched in pool tasks (the worker inflates and
@@ -166,7 +168,7 @@ async function readAndMatch(pool: DiffLineRunner, sources: readonly DiffReadSour
   const matched: Matched = new Map();
   const done = await Promise.all([...bySource].map(async ([source, oids]) => {
     const { index, gitDir } = sources[source]!;
-    const known = index === null ? null : answersOf(index, request);
+    const known = index === null ? null : answersOf(index, JSON.stringify([request.pattern, searchedKinds(request.added, request.removed)]));
     const stored = storedRecords(index, oids);
     const unknown = oids.filter((oid, i) => {
       const answer = stored[i] === undefined ? undefined : known!.get(oid);
@@ -180,27 +182,6 @@ async function readAndMatch(pool: DiffLineRunner, sources: readonly DiffReadSour
     return fromGit;
   }));
   return { matched, skipped: done.reduce((n, skipped) => n + skipped, 0) };
-}
-
-/**
- * Per history index, recent searches' answers for the stored commits they matched (the hit, or
- * null for none): a page that ends at its answer budget has matched commits past its end, which
- * the next page reads again. A stored commit's diff never changes, so an answer stays true.
- */
-const answers = new WeakMap<DiffIndexReader, Map<string, Map<string, CommitHit | null>>>();
-const MAX_ANSWERED_SEARCHES = 8;
-const MAX_ANSWERS = 4096;
-
-function answersOf(index: DiffIndexReader, request: DiffPageRequest): Map<string, CommitHit | null> {
-  const searches = answers.get(index) ?? new Map<string, Map<string, CommitHit | null>>();
-  answers.set(index, searches);
-  const key = JSON.stringify([request.pattern, searchedKinds(request.added, request.removed)]);
-  let known = searches.get(key);
-  if (known === undefined) {
-    if (searches.size >= MAX_ANSWERED_SEARCHES) searches.delete(searches.keys().next().value!);
-    searches.set(key, (known = new Map()));
-  }
-  return known;
 }
 
 /** Each commit's stored record, deflated, or undefined when the index does not hold it. */
@@ -224,7 +205,7 @@ function recordTasks(stored: readonly (Uint8Array | undefined)[], oids: readonly
   return tasks;
 }
 
-async function matchRecords(pool: DiffLineRunner, task: { oids: readonly string[]; records: readonly Uint8Array[] }, request: DiffPageRequest, matched: Matched, known: Map<string, CommitHit | null>): Promise<void> {
+async function matchRecords(pool: DiffLineRunner, task: { oids: readonly string[]; records: readonly Uint8Array[] }, request: DiffPageRequest, matched: Matched, known: Answers): Promise<void> {
   const ends = new Uint32Array(task.records.length);
   let bytes = 0;
   task.records.forEach((record, i) => (ends[i] = bytes += record.length));
@@ -235,7 +216,6 @@ async function matchRecords(pool: DiffLineRunner, task: { oids: readonly string[
   const { hits } = await pool.submit('diff-records', job, { signal: request.signal, deadline: request.deadline });
   hits.forEach((hit, i) => {
     if (hit !== null) matched.set(task.oids[i]!, hit);
-    if (known.size >= MAX_ANSWERS) known.delete(known.keys().next().value!);
     known.set(task.oids[i]!, hit);
   });
 }

@@ -37,16 +37,19 @@ export function scanDiffRecords(job: DiffRecordJob, compile: CompileMatcher): Di
     }
     slots.push(i);
   });
-  const hits: (CommitHit | null)[] = job.ends.length === 0 ? [] : new Array<CommitHit | null>(job.ends.length).fill(null);
-  if (parsed.length === 0) return { hits };
+  const matched = new Uint8Array(job.ends.length);
+  const hits: (CommitHit | null)[] = job.ends.length === 0 || job.matchesOnly === true ? [] : new Array<CommitHit | null>(job.ends.length).fill(null);
+  if (parsed.length === 0) return { hits, matched };
   const batch = packDiffLines(parsed);
   const perCommit = batch.ends.length === 0 ? parsed.map(() => []) : hunkHits(parsed, scanDiffLines({ ...batch, pattern, searched: job.searched }, compile));
   perCommit.forEach((hunks, k) => {
     if (hunks.length === 0) return;
+    matched[slots[k]!] = 1;
+    if (job.matchesOnly === true) return;
     const { files: _files, ...commit } = parsed[k]!;
     hits[slots[k]!] = { commit, hunks };
   });
-  return { hits };
+  return { hits, matched };
 }
 
 /** The patch cut to the hunks `matches` accepts, each file's kept ones under its header lines; '' when none is kept. */

@@ -10,8 +10,8 @@ import { criteriaFilter, matchCommits, type CommitCriteria } from './commit-matc
 import { commitPage, type PagedCommit } from './commit-page.js';
 import { CommitTable } from './commit-table.js';
 import type { DiffIndexReader } from './diff-index-filter.js';
+import type { DiffLineRunner } from './diff-lines.js';
 import { revisionScope } from './revision-scope.js';
-import type { TextMatchRunner } from './text-atoms.js';
 
 export interface HistoryRepo {
   readonly name: string;
@@ -71,10 +71,11 @@ export interface HistoryService {
 const MAX_CACHED_COMMITS = 4_000_000;
 
 /**
- * `runner` matches regular expressions over commit fields: this thread never runs one. `indexOf`
- * gives a repository's history index, which narrows content terms before git checks them.
+ * `runner` matches regular expressions over commit fields and stored diffs: this thread never
+ * runs one. `indexOf` gives a repository's history index, which decides content terms for the
+ * commits it holds (git decides the rest).
  */
-export function createHistoryService(store: CommitStore, runner: TextMatchRunner, indexOf: (repoId: number) => DiffIndexReader | null = () => null): HistoryService {
+export function createHistoryService(store: CommitStore, runner: DiffLineRunner, indexOf: (repoId: number) => DiffIndexReader | null = () => null): HistoryService {
   const cache = new Map<number, { version: number; table: CommitTable }>();
   let cachedCommits = 0;
   const building = new Map<number, Promise<CommitIndexOutcome>>();
@@ -138,7 +139,7 @@ export function createHistoryService(store: CommitStore, runner: TextMatchRunner
         return { name: repo.name, id: repo.id, gitDir: repo.gitDir, commits: ordinals.map((o) => table.commits[o]!), index: indexOf(repo.id) };
       }));
       const content = { terms: request.contentTerms, useRegex: criteria.useRegex, caseSensitive: criteria.caseSensitive ?? false };
-      const page = await commitPage(sources, content, request.start ?? 0, request.count);
+      const page = await commitPage(sources, content, request.start ?? 0, request.count, runner, bounds);
       return { ...page, limitHit: page.next !== null };
     },
     async contributorRepos(repos, authors, minCommits) {

@@ -1,15 +1,17 @@
 /**
- * The text of a `type:diff` match: the hunks whose changed lines matched, in Sourcegraph's diff
- * preview layout, with the match ranges placed on its lines. Pure formatting, no git.
+ * The text of a `type:diff` match: the hunks whose changed lines matched, cut to the lines around
+ * their matches (hunk-window.ts), in Sourcegraph's diff preview layout, with the match ranges
+ * placed on its lines. Pure formatting, no git.
  */
 import type { DiffLine, HunkHit } from '../history/diff-model.js';
+import { matchWindows } from '../history/hunk-window.js';
 import type { DiffPreview } from '../model/result.js';
 
 export function diffPreview(hunks: readonly HunkHit[]): DiffPreview {
   const lines: string[] = [];
   const ranges: [number, number, number][] = [];
   let file: string | null = null;
-  for (const { oldPath, newPath, hunk, hits } of hunks) {
+  for (const { oldPath, newPath, hunk, hits } of hunks.flatMap((hit) => matchWindows(hit))) {
     const header = `${oldPath ?? '/dev/null'} ${newPath ?? '/dev/null'}`;
     if (header !== file) {
       lines.push(header);

@@ -1,9 +1,11 @@
 /**
  * The text of one diff search hit, one section per file so the answer budget can take a commit's
  * files one by one: `# repo – short commit – path`, author, date and subject, the matching hunks
- * with numbered lines, and each hunk's match ranges.
+ * cut to the lines around their matches (hunk-window.ts) with numbered lines, and each hunk's
+ * match ranges.
  */
 import { subjectOf, type CommitHit, type HunkHit } from '../../../history/diff-model.js';
+import { matchWindows } from '../../../history/hunk-window.js';
 import { fileHeader, truncateLine } from '../format.js';
 import { commitUrl, hunkHeader } from './diff-repos.js';
 
@@ -20,7 +22,7 @@ export function commitSections(origin: string, repo: string, hit: CommitHit): st
   const about = `${commit.authorName} <${commit.authorEmail}> · ${commit.authorDate} · ${subjectOf(commit.message)}\n${commitUrl(origin, repo, commit.oid)}\n`;
   return [...byPath].map(([path, hunks]) => {
     const renamed = hunks[0]!.oldPath !== null && hunks[0]!.newPath !== null && hunks[0]!.oldPath !== hunks[0]!.newPath ? ` (renamed from ${hunks[0]!.oldPath})` : '';
-    return `${fileHeader(repo, `${commit.oid.slice(0, SHORT_OID)} \u2013 ${path}`)}${renamed}\n${about}${hunks.map(hunkText).join('')}`;
+    return `${fileHeader(repo, `${commit.oid.slice(0, SHORT_OID)} \u2013 ${path}`)}${renamed}\n${about}${hunks.flatMap((hunk) => matchWindows(hunk)).map(hunkText).join('')}`;
   });
 }
 
