@@ -52,18 +52,19 @@ export function createOwnerCall(deps: OwnerCallDeps): OwnerCall {
           ...(request.readable !== undefined ? { readable: request.readable } : {}),
         }, Math.max(1, deadline - Date.now()), signal);
         if (answer.missing.length > 0) {
-          reasons.push(`${node}: not indexed there yet`);
+          reasons.push('not indexed there yet');
           continue;
         }
         return { value: answer.value, uncovered: request.repos.filter((repo) => !owned.get(node)!.has(repo)) };
       } catch (error) {
         if (!(error instanceof NodeUnavailable)) throw error;
         if (signal?.aborted) throw createError('ABORTED', 'the request was cancelled');
-        reasons.push(`${node}: ${error.why}`);
+        reasons.push(error.why);
       }
     }
     const what = request.repos.length === 0 ? 'any repository' : request.repos.join(', ');
-    throw createError('REMOTE_FAILED', `no search node holding ${what} answered (${reasons.length === 0 ? 'no live search node' : reasons.join('; ')})`);
+    // The reasons, not the nodes' addresses: the message reaches callers (an MCP tool's answer).
+    throw createError('REMOTE_FAILED', `no search node holding ${what} answered (${reasons.length === 0 ? 'no live search node' : [...new Set(reasons)].join('; ')}); try again shortly`);
   };
 }
 

@@ -9,10 +9,10 @@ import type { ClusterOperation } from '../api/cluster/call-route.js';
 import type { McpServices } from '../api/mcp/services.js';
 import { runTool } from '../api/mcp/run-tool.js';
 import { IMPLEMENTED } from '../api/mcp/registry.js';
-import type { ToolAnswer, ToolContext, ToolDefinition } from '../api/mcp/tool.js';
+import { ToolError, type ToolAnswer, type ToolContext, type ToolDefinition } from '../api/mcp/tool.js';
 import { ANONYMOUS, type Principal } from '../auth/principal.js';
 import type { OwnerCall } from '../cluster/owner-call.js';
-import { createError } from '../errors.js';
+import { createError, isQuarryError } from '../errors.js';
 import type { DiffHistory } from '../history/diff-service.js';
 import type { RepoHistory } from '../history/repo-history.js';
 import type { RepoBrowser } from '../model/repos.js';
@@ -112,7 +112,15 @@ export function routedTools(call: OwnerCall, allRepos: () => readonly string[]):
     async run(args, ctx) {
       const readable = allRepos().filter((repo) => ctx.principal.canRead(repo));
       const named = namedRepos(args).map((name) => resolveName(name, readable)).filter((r): r is string => r !== null);
-      const { value, uncovered } = await call({ op: 'mcp.tool', args: [tool.name, args, ctx.maxAnswerTokens, ctx.origin], repos: named, readable }, ctx.signal);
+      let result: Awaited<ReturnType<OwnerCall>>;
+      try {
+        result = await call({ op: 'mcp.tool', args: [tool.name, args, ctx.maxAnswerTokens, ctx.origin], repos: named, readable }, ctx.signal);
+      } catch (error) {
+        // Every owner away is the agent's to hear (and retry), not an internal error.
+        if (isQuarryError(error, 'REMOTE_FAILED')) throw new ToolError(`${error.message}.`);
+        throw error;
+      }
+      const { value, uncovered } = result;
       const answer = value as ToolAnswer;
       if (uncovered.length === 0) return answer;
       return { ...answer, text: `${answer.text}\n(not searched: ${uncovered.join(', ')}: no single search node holds every repository asked for; ask for them separately)` };

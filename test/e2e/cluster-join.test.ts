@@ -70,8 +70,10 @@ describe('a search node joining a serving cluster', { skip: postgresMissing() ??
       const joinedRow = (s: any): any => s.members.find((m: any) => m.address === joined.url);
       await waitFor('the joining node registered', async () => joined.output(), (out) => /joined as search at \S+ \((warming|active)\)/.test(out), 60_000);
       assert.match(joined.output(), /\(warming\)/, 'a node joining while others serve starts warming');
-      const active = await waitFor('the joining node warmed up and turned active', async () => status(), (s) => joinedRow(s)?.state === 'active');
+      // Active once its whole share is indexed here (the log says so after the state is written).
+      await waitFor('the joining node warmed up', async () => joined.output(), (out) => /warmed up: \d+ of \d+ repositories/.test(out));
       assert.match(joined.output(), /warmed up: (\d+) of \1 repositories indexed here; now active/);
+      const active = await waitFor('the joining node is active in cluster status', async () => status(), (s) => joinedRow(s)?.state === 'active', 30_000);
       const share = joinedRow(active);
       assert.ok(share.primary > 0, `the new node owns a share: ${JSON.stringify(share)}`);
       assert.equal(active.underReplicated, 0);

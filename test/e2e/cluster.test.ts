@@ -207,6 +207,8 @@ describe('a cluster: front end, two search nodes, PostgreSQL', { skip: postgresM
   it('fails no query and loses no result while a search node is killed with -9, then names what nobody could answer', async () => {
     const expected = new Map<string, string[]>();
     for (const query of QUERIES) expected.set(query, matchKeys(await streamSearch(cluster.single!.url, cluster.adminToken, query)));
+    const reads = new Map<string, string>();
+    for (const repo of REPOS) reads.set(repo, (await mcpTool(cluster.single!.url, cluster.adminToken, 'read_file', { repo, path: 'README.md' })).text);
     const [victim, survivor] = cluster.searchNodes as [typeof cluster.searchNodes[0], typeof cluster.searchNodes[0]];
     let asked = 0;
     let killedAt = -1;
@@ -224,6 +226,10 @@ describe('a cluster: front end, two search nodes, PostgreSQL', { skip: postgresM
         if (answer.status !== 200 || answer.done === null) failures.push(`${query}: status ${answer.status}, events ${answer.events.join(',')}`);
         else if (answer.done.skipped.length > 0) failures.push(`${query}: skipped ${JSON.stringify(answer.done.skipped)}`);
         else if (JSON.stringify(matchKeys(answer)) !== JSON.stringify(expected.get(query))) failures.push(`${query}: results differ`);
+        // A routed file read goes to the repository's other owner once its first refuses the connection.
+        const repo = REPOS[(i + offset) % REPOS.length]!;
+        const read = await mcpTool(cluster.frontend.url, cluster.adminToken, 'read_file', { repo, path: 'README.md' });
+        if (read.isError || read.text !== reads.get(repo)) failures.push(`read_file ${repo}: ${read.text.slice(0, 300)}`);
       }
     };
     await Promise.all([client(0), client(3)]);
@@ -243,5 +249,8 @@ describe('a cluster: front end, two search nodes, PostgreSQL', { skip: postgresM
     const named = notices.map((s: any) => s.message).join('\n');
     for (const repo of REPOS) assert.ok(named.includes(repo), `${repo} is named: ${named}`);
     assert.match(named, /ECONNREFUSED|no live search node/);
+    const unread = await mcpTool(cluster.frontend.url, cluster.adminToken, 'read_file', { repo: REPOS[0]!, path: 'README.md' });
+    assert.ok(unread.isError, unread.text);
+    assert.match(unread.text, /no search node holding github\.com\/cluster\/alpha answered \((ECONNREFUSED|no live search node)/);
   });
 });
