@@ -102,7 +102,10 @@ export interface StreamAnswer {
 
 /** One stream search, read to the end. */
 export async function streamSearch(base: string, token: string, query: string): Promise<StreamAnswer> {
-  const response = await fetch(`${base}/.api/search/stream?q=${encodeURIComponent(query)}`, { headers: { Authorization: `token ${token}` } });
+  const response = await fetch(`${base}/.api/search/stream?q=${encodeURIComponent(query)}`, { headers: { Authorization: `token ${token}` } }).catch((error: Error) => {
+    // fetch says only `fetch failed`; the socket's reason is its cause's.
+    throw new Error(`${error.message}: ${String((error.cause as Error | undefined)?.message ?? error.cause)}`);
+  });
   const text = await response.text();
   const events: string[] = [];
   const matches: any[] = [];
