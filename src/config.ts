@@ -51,6 +51,12 @@ export interface Config {
   readonly clusterSecret: string | null;
   /** How many search nodes own each repository (QUARRY_CLUSTER_REPLICATION, default 2); the same on every node. */
   readonly replication: number;
+  /**
+   * How long a search node keeps the index and mirror of a repository it no longer owns
+   * (QUARRY_CLUSTER_RETIRE_GRACE_MS, default 2 minutes): front ends with an older view of the
+   * members may still ask it meanwhile.
+   */
+  readonly retireGraceMs: number;
 }
 
 export type ServeRole = 'all' | 'frontend' | 'search';
@@ -123,6 +129,7 @@ export function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     role: 'all',
     clusterSecret: clusterSecret(env['QUARRY_CLUSTER_SECRET']),
     replication: positiveInt('QUARRY_CLUSTER_REPLICATION', env['QUARRY_CLUSTER_REPLICATION']) ?? 2,
+    retireGraceMs: positiveInt('QUARRY_CLUSTER_RETIRE_GRACE_MS', env['QUARRY_CLUSTER_RETIRE_GRACE_MS']) ?? 120_000,
   });
 }
 

@@ -78,7 +78,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const searches = metrics.counter('quarry_stream_searches_total', 'Streaming searches by outcome (cancelled: the client went away).', 'outcome');
   const oauthApps = createOAuthApplicationService(services.store);
   const doors = cluster.doorServices;
-  const mcp = createServerMcp(doors, { log, origin: identity.origin });
+  const mcp = createServerMcp(doors, { log, origin: identity.origin, ...(cluster.mcpTools !== undefined ? { tools: cluster.mcpTools } : {}) });
   const server: HttpServer = http.createHttpServer({
     authenticate,
     maxBodyBytes: () => config.maxBodyBytes ?? settings().http.maxBodyBytes, onLog: log, metrics, limits: edge.limits, guard: edge.guard,
@@ -92,7 +92,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
       ...(config.role === 'search' ? [] : [
         streamSearchRoute({
           search: doors.search, site, onSearchEnd: (outcome) => searches.inc(outcome),
-          readFile: withIndexedFiles(services.repos, services.catalog, services.docs).readBlob,
+          readFile: withIndexedFiles(doors.repos, services.catalog, services.docs).readBlob,
         }),
         graphqlRoute({ graphql: createServerGraphQL(doors, oauthApps), site }),
         ...consoleRoutes(),
@@ -124,7 +124,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   const initialAdmin = ensureInitialAdmin(services.store);
   const url = `http://${config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host}:${port}`;
   await cluster.join(url);
-  if (config.role === 'search') stopSync = syncMirrors(services, log, (name) => cluster.owns(name));
+  if (config.role === 'search') stopSync = syncMirrors(services, log, { includes: (name) => cluster.owns(name), settled: (name) => cluster.settled(name) });
   return {
     url,
     binding: http.binding,
@@ -134,16 +134,18 @@ export async function startServer(config: Config, options: StartServerOptions = 
 }
 
 /** Fetches mirrors on the schedule and indexes what changed or what needs it (index-health.ts); returns how to stop. */
-function syncMirrors(services: Services, log: (line: string) => void, includes?: (name: string) => boolean): () => Promise<void> {
+function syncMirrors(services: Services, log: (line: string) => void, share?: { includes(name: string): boolean; settled(name: string): void }): () => Promise<void> {
   const { config } = services;
   return startSyncSchedule({ dataDir: config.dataDir, store: services.store }, {
-    ...(includes !== undefined ? { includes } : {}),
+    ...(share !== undefined ? { includes: (name: string) => share.includes(name) } : {}),
     intervalMs: () => config.syncIntervalMs ?? services.settings().repos.syncIntervalSeconds * 1000,
     onSynced: async ({ repo, changed }) => {
       const reason = changed ? 'new commits' : await services.reasonToIndex(repo);
-      if (reason === null) return;
-      if (!changed) log(`index: ${repo.name}: ${reason}; indexing`);
-      await services.index(repo);
+      if (reason !== null) {
+        if (!changed) log(`index: ${repo.name}: ${reason}; indexing`);
+        await services.index(repo);
+      }
+      share?.settled(repo.name);
     },
     onError: (name, err) => log(`sync: ${name}: ${errorMessage(err)}`),
   });

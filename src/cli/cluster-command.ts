@@ -1,6 +1,6 @@
 /**
  * `quarry cluster status`: the members registered in the shared PostgreSQL, whether their lease is
- * alive and how old their last heartbeat is, and how many repositories each live search node owns
+ * alive and how old their last heartbeat is, and how many repositories each live, active search node owns
  * (as primary and as replica) by the same rendezvous hashing the front ends use.
  */
 import { DEFAULT_REPLICATION, ownersOf, ownershipCounts } from '../cluster/ownership.js';
@@ -14,7 +14,8 @@ import { resolveDataDir } from './data-dir.js';
 const USAGE = `usage: quarry cluster status [--database URL] [--replication N] [--json]
 
 Members of the cluster sharing the PostgreSQL at URL (default $QUARRY_DATABASE_URL): role, address,
-whether the lease is alive, the age of the last heartbeat, and for live search nodes the number of
+state (a warming search node builds the share it will own and owns nothing yet), whether the
+lease is alive, the age of the last heartbeat, and for live active search nodes the number of
 repositories they own as primary and as replica (replication N, default $QUARRY_CLUSTER_REPLICATION
 or ${DEFAULT_REPLICATION}, as the nodes were started with).`;
 
@@ -31,7 +32,8 @@ async function runCluster(args: string[], io: CliIO): Promise<number> {
   try {
     const members = await membership.members();
     const repos = listRepos(store).map((r) => r.name);
-    const searchers = members.filter((m) => m.alive && m.role === 'search').map((m) => m.id);
+    // A warming member owns nothing yet: the share it builds is still served by the active owners.
+    const searchers = members.filter((m) => m.alive && m.role === 'search' && m.state === 'active').map((m) => m.id);
     const counts = ownershipCounts(repos, searchers, replication);
     const underReplicated = repos.filter((repo) => ownersOf(repo, searchers, replication).length < replication).length;
     const rows = members.map((m) => ({ ...m, ...(counts.get(m.id) ?? {}) }));
@@ -40,8 +42,8 @@ async function runCluster(args: string[], io: CliIO): Promise<number> {
       return 0;
     }
     formatTable([
-      ['ADDRESS', 'ROLE', 'ALIVE', 'LEASE AGE', 'PRIMARY', 'REPLICA'],
-      ...rows.map((m) => [m.address, m.role, m.alive ? 'yes' : 'no', `${(m.leaseAgeMs / 1000).toFixed(1)} s`,
+      ['ADDRESS', 'ROLE', 'STATE', 'ALIVE', 'LEASE AGE', 'PRIMARY', 'REPLICA'],
+      ...rows.map((m) => [m.address, m.role, m.state, m.alive ? 'yes' : 'no', `${(m.leaseAgeMs / 1000).toFixed(1)} s`,
         'primary' in m ? String(m.primary) : '-', 'replica' in m ? String(m.replica) : '-']),
     ]).forEach((line) => io.out(line));
     io.out(`${repos.length} repositories, replication ${replication}, ${searchers.length} live search node(s); ${underReplicated} with fewer than ${replication} live owners`);

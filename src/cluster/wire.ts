@@ -36,3 +36,32 @@ export interface ClusterSearchError {
   readonly code: string;
   readonly message: string;
 }
+
+/** Every other routed operation (file reads, navigation, history), sent to a repository's owner. */
+export const CLUSTER_CALL_PATH = '/.internal/cluster/call';
+
+/**
+ * One operation on a search node: `op` names it in the node's table, `args` are its plain-data
+ * arguments, `repos` the repositories whose data it needs (the node answers `missing` for those
+ * it holds no index of, and the front end asks the next owner), `readable` the caller's readable
+ * repositories where the operation looks past `repos` (navigation, history), as resolved on the front end.
+ */
+export interface ClusterCallRequest {
+  readonly op: string;
+  readonly args: readonly unknown[];
+  readonly repos: readonly string[];
+  readonly readable?: readonly string[];
+  /** Epoch milliseconds. */
+  readonly deadline: number;
+}
+
+export interface ClusterCallAnswer {
+  /** The operation's result as JSON (a file's bytes as base64 by the operation's own encoding). */
+  readonly value?: unknown;
+  readonly missing: readonly string[];
+}
+
+/** A QuarryError thrown by the operation, sent with its details (a revision hint reads them). */
+export interface ClusterCallError extends ClusterSearchError {
+  readonly details?: Readonly<Record<string, unknown>>;
+}

@@ -2,6 +2,9 @@
 
 export type ClusterRole = 'frontend' | 'search' | 'all';
 
+/** warming: building the indexes of the share it will own, routed nothing yet; active: owns and serves its share. */
+export type MemberState = 'warming' | 'active';
+
 export interface ClusterMember {
   /** Its address: a node restarted at the same address is the same member and owns what it owned. */
   readonly id: string;
@@ -12,4 +15,5 @@ export interface ClusterMember {
   readonly leaseAgeMs: number;
   /** False once its lease expired: a dead member owns nothing. */
   readonly alive: boolean;
+  readonly state: MemberState;
 }

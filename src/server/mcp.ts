@@ -11,6 +11,7 @@ import { researchTools } from '../api/mcp/research-tools.js';
 import type { Principal } from '../auth/principal.js';
 import { openConversations } from '../store/conversations.js';
 import type { McpServices } from '../api/mcp/services.js';
+import type { ToolDefinition } from '../api/mcp/tool.js';
 import type { SiteAccess } from '../auth/authorize.js';
 import { withIndexedFiles } from '../repos/browser.js';
 import type { Services } from '../services.js';
@@ -28,6 +29,8 @@ export interface McpDoorDeps {
   readonly log: (line: string) => void;
   /** The origin a request reached us at, for the resource metadata URL in MCP's 401 challenge. */
   readonly origin: (headers: Readonly<Record<string, string>>) => string;
+  /** The tools to serve (a cluster front end routes some to search nodes); the registry's by default. */
+  readonly tools?: readonly ToolDefinition[];
 }
 
 export function createServerMcp(services: McpToolServices & Pick<Services, 'config' | 'settings' | 'store'>, deps: McpDoorDeps): ServerMcp {
@@ -44,6 +47,7 @@ export function createServerMcp(services: McpToolServices & Pick<Services, 'conf
     version: PRODUCT_VERSION,
     log: deps.log,
     origin: deps.origin,
+    ...(deps.tools !== undefined ? { tools: deps.tools } : {}),
   });
   return {
     routes: door.routes,

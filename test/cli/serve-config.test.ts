@@ -48,4 +48,7 @@ test('cluster role: all by default; frontend and search need the shared database
   assert.throws(() => loadConfig({}, { QUARRY_CLUSTER_SECRET: 'short-secret' }), (err) => isQuarryError(err, 'USAGE') && !err.message.includes('short-secret'));
   assert.equal(loadConfig({}, {}).replication, 2);
   assert.equal(loadConfig({}, { QUARRY_CLUSTER_REPLICATION: '3' }).replication, 3);
+  assert.equal(loadConfig({}, {}).retireGraceMs, 120_000);
+  assert.equal(loadConfig({}, { QUARRY_CLUSTER_RETIRE_GRACE_MS: '5000' }).retireGraceMs, 5000);
+  assert.throws(() => loadConfig({}, { QUARRY_CLUSTER_RETIRE_GRACE_MS: 'soon' }), (err) => isQuarryError(err, 'USAGE'));
 });

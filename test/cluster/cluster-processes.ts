@@ -20,6 +20,8 @@ export interface ClusterOptions {
   /** Also start one `--role all` server over the same store. */
   readonly single: boolean;
   readonly replication?: number;
+  /** More environment for every process (QUARRY_CLUSTER_RETIRE_GRACE_MS …). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface TestCluster {
@@ -31,6 +33,8 @@ export interface TestCluster {
   readonly adminToken: string;
   /** Runs `quarry ARGS` against the cluster's store; its stdout. */
   cli(args: readonly string[]): string;
+  /** Starts one more search node (it joins while the others serve); also added to searchNodes. */
+  addSearchNode(): Promise<ServerProcess>;
   stop(): Promise<void>;
 }
 
@@ -48,7 +52,7 @@ export async function startTestCluster(options: ClusterOptions): Promise<TestClu
   const url = postgres.createDatabase();
   const env: NodeJS.ProcessEnv = {
     ...process.env, QUARRY_DATABASE_URL: url, QUARRY_CLUSTER_SECRET: CLUSTER_SECRET, QUARRY_SYNC_INTERVAL_MS: '1000',
-    QUARRY_THREADS: '2', QUARRY_CLUSTER_REPLICATION: String(options.replication ?? 2),
+    QUARRY_THREADS: '2', QUARRY_CLUSTER_REPLICATION: String(options.replication ?? 2), ...options.env,
   };
   const cliData = dir('quarry-cluster-cli');
   const cli = (args: readonly string[]): string => {
@@ -75,7 +79,12 @@ export async function startTestCluster(options: ClusterOptions): Promise<TestClu
     const frontend = await serve('frontend', ['--role', 'frontend']);
     const adminToken = [single, ...searchNodes, frontend].map((p) => p?.adminToken ?? null).find((t) => t !== null);
     assert.ok(adminToken, 'the first server on the empty database printed the admin token');
-    return { url, env, single, searchNodes, frontend, adminToken, cli, stop };
+    const addSearchNode = async (): Promise<ServerProcess> => {
+      const node = await serve(`search-${searchNodes.length}`, ['--role', 'search']);
+      searchNodes.push(node);
+      return node;
+    };
+    return { url, env, single, searchNodes, frontend, adminToken, cli, addSearchNode, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -93,7 +102,10 @@ export interface StreamAnswer {
 
 /** One stream search, read to the end. */
 export async function streamSearch(base: string, token: string, query: string): Promise<StreamAnswer> {
-  const response = await fetch(`${base}/.api/search/stream?q=${encodeURIComponent(query)}`, { headers: { Authorization: `token ${token}` } });
+  const response = await fetch(`${base}/.api/search/stream?q=${encodeURIComponent(query)}`, { headers: { Authorization: `token ${token}` } }).catch((error: Error) => {
+    // fetch says only `fetch failed`; the socket's reason is its cause's.
+    throw new Error(`${error.message}: ${String((error.cause as Error | undefined)?.message ?? error.cause)}`);
+  });
   const text = await response.text();
   const events: string[] = [];
   const matches: any[] = [];

@@ -1,7 +1,7 @@
 /**
  * Cluster membership on a real PostgreSQL: a heartbeat registers a member and renews its lease, a
  * member whose lease ran out is dead (by the database's clock), leaving ends the lease at once, and
- * a reader without a self registers nothing. Skipped, saying why, without PostgreSQL's binaries.
+ * a reader without a self registers nothing, and a member's state (warming, active) is kept. Skipped, saying why, without PostgreSQL's binaries.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -47,6 +47,22 @@ describe('cluster membership in PostgreSQL', { skip: postgresMissing() ?? false 
       assert.equal((await reader.members())[0]!.alive, true, 'a node that comes back is the same member, alive again');
     } finally {
       await Promise.all([a.close(), b.close(), reader.close()]);
+    }
+  });
+
+  it('carries a member\'s state: warming as it registers, active once set, kept through heartbeats', async () => {
+    const url = postgres.createDatabase();
+    const joining = await openMembership(url, { id: 'http://127.0.0.4:1', role: 'search', address: 'http://127.0.0.4:1' }, 5_000, 'warming');
+    const reader = await openMembership(url, null, 0);
+    try {
+      await joining.heartbeat();
+      assert.deepEqual((await reader.members()).map((m) => [m.id, m.state]), [['http://127.0.0.4:1', 'warming']]);
+      await joining.setState('active');
+      assert.deepEqual((await reader.members()).map((m) => m.state), ['active'], 'written at once, not at the next beat');
+      await joining.heartbeat();
+      assert.deepEqual((await reader.members()).map((m) => m.state), ['active'], 'a heartbeat keeps the state last set');
+    } finally {
+      await Promise.all([joining.close(), reader.close()]);
     }
   });
 
