@@ -38,11 +38,14 @@ export async function searchTarget(deps: FanoutDeps, target: RepoTarget, plan: S
       continue;
     }
     const pending: Promise<void>[] = [];
+    // A batch's documents move to the worker, so no task could resume one that returned at its
+    // first match: its tasks see the stop slot alone (stop-flags.ts), and search the batch whole.
+    const stopOnly = collector.stop.subarray(STOP, STOP + 1);
     await deps.revisions.readBatches(manifest.repo, commit, UNINDEXED_BATCH_BYTES, async (docs) => {
       if (Atomics.load(collector.stop, STOP) !== 0) return;
       pending.push(runTask(deps, collector, repo, signal, {
         source: { kind: 'memory', ...docs }, lo: 0, hi: docs.paths.length, deleted: [], plan,
-        limit: collector.remaining, deadline, stop: collector.stop,
+        limit: collector.remaining, deadline, stop: stopOnly,
       }));
     });
     await Promise.all(pending);
