@@ -86,12 +86,15 @@ from_bundle gin gin v1.10.0
 from_bundle ripgrep ripgrep 14.1.0
 from_deb click python3-click usr/lib/python3/dist-packages
 from_deb cobra golang-github-spf13-cobra-dev usr/share/gocode/src/github.com/spf13/cobra
+from_deb regex-syntax librust-regex-syntax-dev usr/share/cargo/registry/regex-syntax-0.6.27
 from_npm commander commander@12.1.0
 from_npm rxjs rxjs@7.8.1
 from_npm ws ws@8.13.0
 from_npm markdown-it markdown-it@14.1.0
 from_npm semver semver@7.6.0
 from_npm ajv ajv@8.12.0
+from_npm zod zod@4.1.12
+from_npm extended-iterable @harperfast/extended-iterable@1.0.3
 from_deb_source jq jq 1.6-2.1+deb12u2
 from_deb_source jsoup jsoup 1.15.3-1
 echo "$ROOT"

@@ -12,7 +12,8 @@ export const LABELS_DIR = join(REPO_ROOT, 'bench', 'nav-real', 'labels');
 
 export const PROJECT_LANGUAGES: Readonly<Record<string, string>> = {
   requests: 'python', click: 'python', koa: 'javascript', commander: 'javascript', ws: 'javascript', 'markdown-it': 'javascript',
-  semver: 'javascript', rxjs: 'typescript', ajv: 'typescript', gin: 'go', cobra: 'go', ripgrep: 'rust', jq: 'c', jsoup: 'java',
+  semver: 'javascript', rxjs: 'typescript', ajv: 'typescript', zod: 'typescript', gin: 'go', cobra: 'go', ripgrep: 'rust',
+  'regex-syntax': 'rust', 'extended-iterable': 'javascript', jq: 'c', jsoup: 'java',
 };
 
 export const CATEGORIES = [

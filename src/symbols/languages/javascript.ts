@@ -3,6 +3,8 @@
  * statement, named by one (`export { x }`, `export default x`) or by CommonJS (`exports.f = …`,
  * `module.exports = { x }`); class members follow their class unless private. `this.x = …` in a
  * method defines the field x of its class; `require` calls bind like imports (destructured, `.name`).
+ * Re-exports are imports of the file that writes them: `export { a as b } from` binds b,
+ * `export * as ns from` binds ns to the module, `export * from` is a wildcard.
  * `X.prototype.m = function …`, `obj.m = function …` and `Object.defineProperty(X[.prototype], 'p', …)`
  * define members declared apart from X, whose declared type is X.
  */
@@ -86,7 +88,10 @@ export const SCRIPT_IMPORTS = `
 (variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @name) value: (call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @source) .)) (#eq? @_require "require"))
 (variable_declarator name: (object_pattern (pair_pattern key: (property_identifier) @name value: (identifier) @alias)) value: (call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @source) .)) (#eq? @_require "require"))
 (variable_declarator name: (identifier) @alias value: (member_expression object: (call_expression function: (identifier) @_require arguments: (arguments . (string (string_fragment) @source) .)) property: (property_identifier) @name) (#eq? @_require "require"))
-(export_statement (export_clause (export_specifier name: (_) @name)) source: (string (string_fragment) @source))
+(export_statement (export_clause (export_specifier name: (_) @name alias: (_) @alias)) source: (string (string_fragment) @source))
+(export_statement (export_clause (export_specifier name: (_) @name !alias)) source: (string (string_fragment) @source))
+(export_statement (namespace_export (identifier) @namespace) source: (string (string_fragment) @source))
+(export_statement "*" @wildcard source: (string (string_fragment) @source))
 `;
 
 export function scriptExported(def: DefinitionContext): boolean {

@@ -57,6 +57,11 @@ export const rust: LanguageSpec = {
 (use_declaration argument: (scoped_use_list path: (_) @source list: (use_list (scoped_use_list path: (_) @source list: (use_list (identifier) @name)))))
 (use_declaration argument: (scoped_use_list path: (_) @source list: (use_list (scoped_use_list path: (_) @source list: (use_list (use_as_clause path: (identifier) @name alias: (identifier) @alias))))))
 (use_declaration argument: (scoped_use_list path: (_) @source list: (use_list (scoped_use_list path: (identifier) @namespace @source list: (use_list (self))))))
+(use_declaration argument: (scoped_use_list path: (_) @source list: (use_list (use_list (identifier) @name))))
+(use_declaration argument: (use_list (scoped_identifier path: (_) @source name: (identifier) @name)))
+(use_declaration argument: (use_list (use_as_clause path: (scoped_identifier path: (_) @source name: (identifier) @name) alias: (identifier) @alias)))
+(use_declaration argument: (use_list (scoped_use_list path: (_) @source list: (use_list (identifier) @name))))
+(use_declaration argument: (use_list (scoped_use_list path: (_) @source list: (use_list (use_as_clause path: (identifier) @name alias: (identifier) @alias)))))
 `,
   sourceSeparator: '::',
   exported: (def) => (isMember(def) && def.parent!.kind !== 'class' ? def.parent!.exported : hasModifier(def.node, ['visibility_modifier'], /^pub/)),

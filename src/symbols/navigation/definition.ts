@@ -3,7 +3,8 @@
  * usages in the file, resolves each, and returns the surest definition with the others it could be.
  */
 import type { FileSymbols, SourceRange, SymbolImport } from '../../model/symbols.js';
-import { siteKey, usageOfReference, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
+import { certaintyRank, siteKey, usageOfReference, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
+import { scriptGlobalReceiver } from './builtins.js';
 import { preferImplementation } from './declaration-files.js';
 import { importBindingAt } from './import-candidates.js';
 import { compareRanked, sortCandidates, topTier } from './rank.js';
@@ -81,6 +82,14 @@ export interface DefinitionAnswer {
   readonly fromUsage: boolean;
   /** Without a position: the file's distinct local bindings its occurrences resolve to, when more than one. */
   readonly bindings: readonly DefinitionSite[];
+  /** A member matched by its name through this receiver, whose type the code does not write down: a guess. */
+  readonly guessedThrough?: string;
+}
+
+/** The language global (`Symbol` of `Symbol.iterator`) the occurrence is a member of, when it is one the file does not bind. */
+export function builtinOwner(symbols: FileSymbols, symbol: SymbolName, position?: UsagePosition): string | null {
+  const receiver = position === undefined ? symbol.qualifier : usageAt(symbols, symbol.name, position)?.receiver;
+  return scriptGlobalReceiver(symbols, receiver, symbols.definitions.some((d) => d.name === receiver));
 }
 
 /** The import that brings the name into the file, when resolution found no definition: the name is defined outside. */
@@ -106,7 +115,9 @@ function findDeclared(resolver: Resolver, origin: NavFile, symbol: SymbolName, p
       ?? { name: symbol.name, scope: scopeAtLine(origin.symbols, position.line - 1), line: position.line - 1, ...(symbol.qualifier === undefined ? {} : { receiver: symbol.qualifier }) };
     const candidates = sortCandidates(resolver.resolve(origin, usage, symbol.qualifier));
     const best = candidates[0];
-    return best === undefined ? null : { best, alternatives: topTier(candidates).slice(1), fromUsage: true, bindings: [] };
+    if (best === undefined) return null;
+    const answer = { best, alternatives: topTier(candidates).slice(1), fromUsage: true, bindings: [] };
+    return guessedMember(usage, best) ? { ...answer, guessedThrough: usage.receiver! } : answer;
   }
   const declared = declaredDefinition(resolver, origin, symbol);
   // The file's own file-level definition (not a member) is what the bare name means there; else its uses decide.
@@ -186,6 +197,12 @@ function mostUsedBinding(resolver: Resolver, origin: NavFile, name: string): Def
 /** A use that names its definition: bare (scopes, imports, the package), or a member through `this`/`self`, an import or a declared type; `x.name` with x of unknown type is a guess by name. */
 function boundUse(usage: Usage, best: RankedDefinition): boolean {
   return usage.receiver === undefined || isSelfReceiver(usage.receiver) || best.certainty === 'typed' || best.certainty === 'import';
+}
+
+/** `x.name` with x a variable of unknown type, answered by a member found by its name alone. */
+function guessedMember(usage: Usage, best: RankedDefinition): boolean {
+  const { receiver } = usage;
+  return receiver !== undefined && receiver !== '' && !isSelfReceiver(receiver) && certaintyRank(best.certainty) >= certaintyRank('repo-exported');
 }
 
 function isFileLevelOf(origin: NavFile, site: DefinitionSite): boolean {

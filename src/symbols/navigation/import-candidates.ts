@@ -9,6 +9,7 @@ import type { SymbolLookup } from './lookup.js';
 import type { DefinitionSite, NavFile, Usage } from './model.js';
 import { dirOf, includedFileName, moduleTest, namesPath, type ModuleTest } from './module-paths.js';
 import { reexportedDefinitions } from './rust-reexports.js';
+import { namespaceMembers, namespaceModules, scriptExportedDefinitions } from './script-reexports.js';
 
 export interface ImportResolution {
   /** An import binds the name (or its receiver): resolution stops here, found or not. */
@@ -30,8 +31,10 @@ export function importCandidates(lookup: SymbolLookup, origin: NavFile, usage: U
       // A whole module bound to a name (`const View = require('./view')`) means, by convention, its same-named export.
       const sites = bindings.filter((b) => b.importedName !== '*' || family === 'js')
         .flatMap((b) => definitionsIn(lookup, b.importedName === 'default' || b.importedName === '*' ? name : b.importedName, [testOf(b.source)], false));
-      // Rust: a crate or module that only re-exports the item (`pub use`) leads on to where it is defined.
-      if (sites.length === 0 && family === 'rust') return { bound: true, sites: bindings.flatMap((b) => reexportedDefinitions(lookup, origin, b.importedName, b.source)) };
+      if (sites.length > 0) return { bound: true, sites };
+      // A module that only re-exports the item (`pub use`, `export * from`, `export { x } from`) leads on to where it is defined.
+      if (family === 'rust') return { bound: true, sites: bindings.flatMap((b) => reexportedDefinitions(lookup, origin, b.importedName, b.source)) };
+      if (family === 'js') return { bound: true, sites: bindings.flatMap((b) => (b.importedName === '*' || b.importedName === 'default' ? [] : scriptExportedDefinitions(lookup, origin, b.source, b.importedName))) };
       return { bound: true, sites };
     }
   } else if (receiver !== '' && !isSelfReceiver(receiver)) {
@@ -40,7 +43,19 @@ export function importCandidates(lookup: SymbolLookup, origin: NavFile, usage: U
       const tests = bindings.flatMap((b) => (b.importedName === '*' || b.importedName === 'default' || b.importedName === b.source
         ? [testOf(b.source)]
         : [testOf(b.source), testOf(submodule(family, b.source, b.importedName))]));
-      return { bound: true, sites: definitionsIn(lookup, name, tests, true) };
+      const sites = definitionsIn(lookup, name, tests, true);
+      if (sites.length > 0 || (family !== 'rust' && family !== 'js')) return { bound: true, sites };
+      // `ast::visit` with `ast` a module that re-exports visit (`pub use crate::ast::visitor::{visit}`).
+      if (family === 'rust') return { bound: true, sites: bindings.flatMap((b) => reexportedDefinitions(lookup, origin, name, b.importedName === '*' ? b.source : submodule(family, b.source, b.importedName))) };
+    }
+    // `core.x` and `core.util.x`, core a namespace import: members the module exports, through its re-exports.
+    if (family === 'js') {
+      const [head, ...rest] = receiver.split('.');
+      const heads = imports.filter((i) => i.localName === head);
+      if (heads.length > 0) {
+        const sites = namespaceMembers(lookup, heads.flatMap((b) => namespaceModules(lookup, origin, b, rest)), name);
+        if (sites.length > 0 || bindings.length > 0) return { bound: true, sites };
+      }
     }
   }
   // Every C include is a wildcard, and a file includes dozens: only those naming a defining file's name can matter.

@@ -19,6 +19,8 @@ export function siteScore(site: DefinitionSite, qualifier: string | undefined): 
   if (qualifier !== undefined && qualifier !== '') {
     const stem = file.path.slice(file.path.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
     if (parent?.name === qualifier || stem === qualifier || dirOf(file.path).endsWith(qualifier)) score += 16;
+    // A receiver named after its type, shortened (`ctx` a context, `req` a request): a hint, not a binding.
+    else if (abbreviates(qualifier, stem) || (parent !== undefined && abbreviates(qualifier, parent.name))) score += 4;
   }
   // Visible to other files: in C a header's `static inline` functions too, not a source file's macros.
   if (visibleAcrossFiles(file, definition)) score += 2;
@@ -26,6 +28,17 @@ export function siteScore(site: DefinitionSite, qualifier: string | undefined): 
   // source file is no such definition (and is invisible to other files).
   if (familyOf(file.symbols.language) === 'c' && !isHeader(file.path) && linkedFromOutside(definition, parent)) score += 4;
   return score;
+}
+
+/** `short` is a shortening of `long`: its letters in order, the first one first (`ctx` of `context`, `cfg` of `Config`). */
+export function abbreviates(short: string, long: string): boolean {
+  if (short.length < 2 || short.length >= long.length) return false;
+  const a = short.toLowerCase();
+  const b = long.toLowerCase();
+  if (a[0] !== b[0]) return false;
+  let at = 1;
+  for (let i = 1; i < b.length && at < a.length; i++) if (b[i] === a[at]) at++;
+  return at === a.length;
 }
 
 /** The part of a site's score that depends on where the usage is: its repository and directory only. */

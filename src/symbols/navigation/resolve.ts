@@ -11,6 +11,7 @@ import { siteKey, type Certainty, type DefinitionSite, type NavFile, type Ranked
 import { importBindingAt, importCandidates, namesPackage } from './import-candidates.js';
 import { dirOf } from './module-paths.js';
 import { assignedAccessor, preferAccessor } from './accessors.js';
+import { augmentedInterfaces, scriptGlobalReceiver } from './builtins.js';
 import { childrenNamed, sameRange, within } from './definition-tree.js';
 import { scopeOfDeclaration } from './scopes.js';
 import { compareRanked, placeScore, rankSite, siteScore, sortCandidates, topTier } from './rank.js';
@@ -73,6 +74,8 @@ export class Resolver {
     } else {
       const typed = this.typedMembers(origin, usage, qualifier);
       if (typed.length > 0) return typed;
+      const global = scriptGlobalReceiver(origin.symbols, receiver, this.receiverBinding(origin, usage) !== null);
+      if (global !== null) return this.globalMembers(origin, global, usage.name, qualifier);
     }
     const key = `${origin.repo}\0${origin.path}\0${usage.name}\0${receiver ?? '\u0001'}\0${qualifier ?? ''}`;
     let wide = this.wideMemo.get(key);
@@ -224,6 +227,25 @@ export class Resolver {
     return this.lexical(origin, { name: receiver, scope: usage.scope, line: usage.line }, family, undefined)[0]?.site ?? null;
   }
 
+  /**
+   * `Symbol.x` with Symbol the language's global: the members the repository declares onto it
+   * (`declare global { interface SymbolConstructor { x } }`); none means the language's own, outside.
+   */
+  private globalMembers(origin: NavFile, global: string, name: string, qualifier: string | undefined): RankedDefinition[] {
+    const found: RankedDefinition[] = [];
+    for (const typeName of augmentedInterfaces(global)) {
+      for (const ref of this.lookup.filesDefining(typeName)) {
+        if (ref.repo !== origin.repo) continue;
+        const file = this.lookup.file(ref);
+        file?.symbols.definitions.forEach((definition, index) => {
+          if (definition.name !== typeName || definition.kind !== 'interface') return;
+          for (const member of this.ownMembers({ file, index, definition }, name)) found.push(rankSite(origin, member, 'typed', qualifier));
+        });
+      }
+    }
+    return sortCandidates(found);
+  }
+
   /** A type's members of the name: its own, else those of the classes it extends. */
   private membersOf(type: DefinitionSite, name: string): DefinitionSite[] {
     const own = this.ownMembers(type, name);
@@ -254,8 +276,11 @@ export class Resolver {
     const found: RankedDefinition[] = [];
     const defs = origin.symbols.definitions;
     if (usage.receiver !== undefined) {
+      // Through a variable of unknown type (koa's `ctx.x`), the file's own members are a guess like
+      // any other file's, nearer only by place: the receiver's name may point elsewhere (rank.ts).
+      const certainty: Certainty = usage.receiver === '' || isSelfReceiver(usage.receiver) ? 'file' : 'repo-exported';
       defs.forEach((definition, index) => {
-        if (definition.name === usage.name && isMember(origin, definition)) found.push(rankSite(origin, { file: origin, index, definition }, 'file', qualifier));
+        if (definition.name === usage.name && isMember(origin, definition)) found.push(rankSite(origin, { file: origin, index, definition }, certainty, qualifier));
       });
     }
     found.push(...this.named(origin, imported, qualifier));
@@ -274,11 +299,12 @@ export class Resolver {
    * resolves a name in thousands of files), and the definitions are gathered once for them all.
    */
   private elsewhere(origin: NavFile, usage: Usage, qualifier: string | undefined): RankedDefinition[] {
-    const key = `${origin.repo}\0${dirOf(origin.path)}\0${usage.name}\0${usage.receiver ?? '\u0001'}\0${qualifier ?? ''}`;
+    const family = familyOf(origin.symbols.language);
+    const key = `${origin.repo}\0${dirOf(origin.path)}\0${usage.name}\0${usage.receiver ?? '\u0001'}\0${qualifier ?? ''}\0${family}`;
     const known = this.elsewhereMemo.get(key);
     if (known !== undefined) return known;
     const found: RankedDefinition[] = [];
-    for (const { site, visible, score } of this.reachable(usage, qualifier)) {
+    for (const { site, visible, score } of this.reachable(usage, qualifier, family)) {
       const sameRepo = site.file.repo === origin.repo;
       if (!sameRepo && !visible) continue;
       // An invisible C definition (a macro in another .c file) stays as the last resort.
@@ -292,20 +318,21 @@ export class Resolver {
   }
 
   /** The definitions of the name other files can reach, each with the part of its score that is its own. */
-  private reachable(usage: Usage, qualifier: string | undefined): readonly Reachable[] {
-    const key = `${usage.name}\0${usage.receiver === undefined ? 'bare' : 'member'}\0${qualifier ?? ''}`;
+  private reachable(usage: Usage, qualifier: string | undefined, family: LanguageFamily): readonly Reachable[] {
+    const key = `${usage.name}\0${usage.receiver === undefined ? 'bare' : 'member'}\0${qualifier ?? ''}\0${family}`;
     let found = this.reachableMemo.get(key);
     if (found !== undefined) return found;
     found = [];
     for (const ref of this.lookup.filesDefining(usage.name)) {
       const file = this.lookup.file(ref);
-      if (file === null) continue;
+      // A C use never means a JavaScript definition: names cross files, not languages.
+      if (file === null || !sameFamily(family, familyOf(file.symbols.language))) continue;
       file.symbols.definitions.forEach((definition, index) => {
         if (definition.name !== usage.name || !reachableFromOutside(file, definition, usage)) return;
         const site = { file, index, definition };
         // `x.name` with x not a module: a member is likelier than a same-named free function.
         const memberBonus = usage.receiver !== undefined && isMember(file, definition) ? 1 : 0;
-        found!.push({ site, visible: visibleAcrossFiles(file, definition), score: siteScore(site, qualifier) + memberBonus });
+        found!.push({ site, visible: visibleAcrossFiles(file, definition) || reachedThroughObject(file, definition, usage), score: siteScore(site, qualifier) + memberBonus });
       });
     }
     this.reachableMemo.set(key, found);
@@ -359,6 +386,19 @@ function nearestPreceding(defs: readonly SymbolDefinition[], hits: readonly numb
     if (!initializing) best = i;
   }
   return best >= 0 ? best : hits[0]!;
+}
+
+/**
+ * A JavaScript object's members go wherever the object goes: reached through a receiver, a member
+ * is no less visible for its object not being exported (koa's `module.exports = { onerror() {} }`).
+ */
+function reachedThroughObject(file: NavFile, definition: SymbolDefinition, usage: Usage): boolean {
+  return usage.receiver !== undefined && familyOf(file.symbols.language) === 'js' && isMember(file, definition) && !definition.name.startsWith('#');
+}
+
+/** Languages of one family share names (C and C++, JavaScript and TypeScript); a language no family holds may mean anything. */
+function sameFamily(a: LanguageFamily, b: LanguageFamily): boolean {
+  return a === b || a === 'other' || b === 'other';
 }
 
 function isMember(file: NavFile, definition: SymbolDefinition): boolean {

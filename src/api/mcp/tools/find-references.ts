@@ -5,7 +5,7 @@
  * total counts only resolved references; same-named uses matched by name only are counted
  * and listed apart.
  */
-import { findDefinition, parseSymbolName } from '../../../symbols/navigation/definition.js';
+import { builtinOwner, findDefinition, parseSymbolName } from '../../../symbols/navigation/definition.js';
 import type { NavFile } from '../../../symbols/navigation/model.js';
 import { findReferences, type ReferenceSite } from '../../../symbols/navigation/references.js';
 import type { Resolver } from '../../../symbols/navigation/resolve.js';
@@ -51,7 +51,7 @@ export const findReferencesTool: ToolDefinition<FindReferencesArgs> = {
     const start = await startNavigation(ctx, args);
     const definition = findDefinition(start.resolver, start.origin, name, position);
     if (definition === null) {
-      const outside = notFoundAnswer(args.symbol, name.name, start);
+      const outside = notFoundAnswer(args.symbol, name.name, start, builtinOwner(start.origin.symbols, name, position));
       if (outside instanceof ToolError) throw outside;
       return { text: `${outside}Its references outside the indexed repositories are not known; use keyword_search for its uses here.\n` };
     }

@@ -2,7 +2,7 @@
  * The `go_to_definition` tool (reference §1.4): resolves a symbol used in a file to its definition
  * and shows up to 50 lines of it, in Sourcegraph's text format. Resolution is symbols/navigation's.
  */
-import { findDefinition, parseSymbolName } from '../../../symbols/navigation/definition.js';
+import { builtinOwner, findDefinition, parseSymbolName } from '../../../symbols/navigation/definition.js';
 import type { DefinitionSite, RankedDefinition } from '../../../symbols/navigation/model.js';
 import { AnswerBuilder } from '../answer.js';
 import { objectSchema } from '../arguments.js';
@@ -37,7 +37,7 @@ export const goToDefinitionTool: ToolDefinition<NavigationArgs> = {
     const start = await startNavigation(ctx, args);
     const answer = findDefinition(start.resolver, start.origin, name, position);
     if (answer === null) {
-      const outside = notFoundAnswer(args.symbol, name.name, start);
+      const outside = notFoundAnswer(args.symbol, name.name, start, builtinOwner(start.origin.symbols, name, position));
       if (outside instanceof ToolError) throw outside;
       return { text: outside };
     }
@@ -52,7 +52,7 @@ export const goToDefinitionTool: ToolDefinition<NavigationArgs> = {
     const notes = [
       next <= last ? `(lines ${next}-${last} of the definition are not shown: the answer budget of ${plural(ctx.maxAnswerTokens, 'token')} is spent; use read_file for them)` : null,
       last < definition.range.endLine + 1 ? `(the definition continues to line ${definition.range.endLine + 1}; use read_file to see the rest)` : null,
-      certaintyNote(answer.best, answer.fromUsage),
+      answer.guessedThrough === undefined ? certaintyNote(answer.best, answer.fromUsage) : guessNote(answer.guessedThrough, name.name, answer.alternatives.length),
       bindingsNote(name.name, answer.bindings),
       alternativesNote(answer.alternatives),
       start.revisionNote,
@@ -72,6 +72,12 @@ function certaintyNote(best: RankedDefinition, fromUsage: boolean): string | nul
     default:
       return null;
   }
+}
+
+/** A member found by its name through a receiver of unknown type: said to be a guess, with how many others are as likely. */
+function guessNote(receiver: string, name: string, others: number): string {
+  const rest = others === 0 ? '' : `; ${plural(others, 'other definition')} as likely ${others === 1 ? 'is' : 'are'} listed below`;
+  return `(a guess: the type of ${receiver} is not written down, so ${name} was matched by name among the repositories' members${rest})`;
 }
 
 /** Several local bindings of the name: which one was shown, and how to ask for another. */

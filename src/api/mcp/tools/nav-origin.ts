@@ -42,10 +42,11 @@ export function positionOf(args: NavigationArgs): UsagePosition | undefined {
 }
 
 /**
- * The answer when no definition was found: defined outside (an import names where it comes from)
- * or not found at all.
+ * The answer when no definition was found: defined outside (an import names where it comes from, or
+ * the name is a member of a language global such as `Symbol`) or not found at all.
  */
-export function notFoundAnswer(symbol: string, name: string, start: NavigationStart): ToolError | string {
+export function notFoundAnswer(symbol: string, name: string, start: NavigationStart, builtin: string | null = null): ToolError | string {
+  if (builtin !== null) return `${name} is defined outside the indexed repositories: a member of the language's built-in ${builtin}.\n`;
   const imported = importOfName(start.origin.symbols, name);
   if (imported === undefined) return symbolNotFound(symbol, start);
   const where = `${start.origin.path} imports it from "${imported.source}" (line ${imported.range.startLine + 1})`;
