@@ -51,8 +51,10 @@ export function createServerGraphQL(services: GraphQLDoorServices, oauthApps?: O
     }),
   });
   // A mutation is answered once its writes are committed where every server sharing the store reads them (PostgreSQL: not at once).
+  // A query is not: another write of this server refused meanwhile (a background sync's) is not its failure.
   const durable = async (request: GraphQLRequest, context: RequestContext): Promise<GraphQLResponse> => {
     const response = await handler(request, context);
+    if (response.mutation !== true) return response;
     try {
       await store.root.committed();
     } catch (error) {

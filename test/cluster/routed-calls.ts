@@ -25,8 +25,9 @@ export async function graphqlCall(base: string, token: string, query: string, va
     method: 'POST', headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ query, variables }),
   });
-  assert.equal(response.status, 200);
-  const body = await response.json() as { data?: unknown; errors?: { message: string }[] };
+  const text = await response.text();
+  assert.equal(response.status, 200, `${base} answered ${response.status}: ${text.slice(0, 500)}`);
+  const body = JSON.parse(text) as { data?: unknown; errors?: { message: string }[] };
   return { data: body.data ?? null, errors: (body.errors ?? []).map((e) => e.message) };
 }
 

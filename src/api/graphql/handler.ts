@@ -23,6 +23,8 @@ export interface GraphQLRequest {
 export interface GraphQLResponse {
   readonly status: number;
   readonly body: string;
+  /** Set when a mutation ran: only its answer waits for its writes to be committed. */
+  readonly mutation?: true;
 }
 
 export interface GraphQLHandlerOptions {
@@ -84,8 +86,10 @@ export function createGraphQLHandler(services: GraphQLServices, options: GraphQL
   const handle = async (request: GraphQLRequest, context: RequestContext): Promise<GraphQLResponse> => {
     const params = readGraphQLParams(request.body);
     if ('status' in params) return errorResponse(params.status, params.message);
-    const admitted = admit(cache.prepare(params.query, params.operationName), params.variables, options.limits());
+    const prepared = cache.prepare(params.query, params.operationName);
+    const admitted = admit(prepared, params.variables, options.limits());
     if (typeof admitted !== 'function') return admitted;
+    const mutation = prepared.kind === 'measured' && prepared.measured.shape.operation?.mutation === true;
     const started = performance.now();
     const ctx = new ResolverContext(context, services);
     const result = await admitted(ctx, params.variables);
@@ -93,7 +97,8 @@ export function createGraphQLHandler(services: GraphQLServices, options: GraphQL
     options.observe?.({ name: request.name ?? '', ms: performance.now() - started, errors: errors.length });
     // Variable coercion failures have no data at all; graphql-js then omits the key.
     const data = result.data === undefined ? {} : { data: result.data };
-    return { status: 200, body: JSON.stringify(errors.length > 0 ? { ...data, errors } : data) };
+    const body = JSON.stringify(errors.length > 0 ? { ...data, errors } : data);
+    return mutation ? { status: 200, body, mutation } : { status: 200, body };
   };
   return Object.assign(handle, { cache, schema });
 }

@@ -37,6 +37,8 @@ export interface OperationShape {
   /** Searches the operation starts: one per `results` under each `search` field (at least one). */
   readonly searches: number;
   readonly variableFirst: boolean;
+  /** A mutation writes, so its answer waits until the writes are committed (server/graphql.ts). */
+  readonly mutation: boolean;
 }
 
 export interface DocumentShape {
@@ -173,6 +175,7 @@ export function shapeDocument(document: DocumentNode, operationName: string | nu
       selections: shape.selections,
       searches: shape.searches,
       variableFirst: shape.variableFirst,
+      mutation: selected.operation === 'mutation',
     },
     expandedSelections,
   };
