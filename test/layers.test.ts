@@ -48,7 +48,8 @@ const LAYERS: LayerTable = [
   ['api/graphql', ['http', 'auth', 'search', 'history', 'query', ...SHARED]],
   // The evaluator tool serves its scripts' calls to search/, history/ and symbols/ through sandbox/'s runner.
   // The deep search tools run the research (deepsearch/) over the tools' own functions, which they hand it.
-  ['api/mcp', ['http', 'auth', 'deepsearch', 'search', 'sandbox', 'history', 'symbols', 'git', 'query', ...SHARED]],
+  // Its protocol threads take a name as the pool's threads do (pool/thread-name.ts).
+  ['api/mcp', ['http', 'auth', 'deepsearch', 'search', 'sandbox', 'history', 'symbols', 'git', 'query', 'pool', ...SHARED]],
   // The authorization server's endpoints and consent pages, on the page kit; its logic lives in auth/oauth/.
   ['api/oauth', ['http', 'auth', 'api/pages', ...SHARED]],
   // The web app (api/pages/web/) reads search, repositories, history and symbols through the services the other doors read.

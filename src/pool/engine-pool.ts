@@ -41,6 +41,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
   const vetPlan = vettedOnce(guard);
   return createPiscinaPool<EngineTasks>({
     entry: new URL('./worker-entry.js', import.meta.url),
+    threadName: 'q-engine',
     threads: Math.max(1, options.threads ?? availableParallelism()),
     kinds: ENGINE_KINDS,
     deadlineGraceMs: ENGINE_DEADLINE_GRACE_MS,

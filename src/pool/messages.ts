@@ -105,3 +105,16 @@ export interface WorkerLoaded {
 export function isWorkerLoaded(message: unknown): message is WorkerLoaded {
   return typeof message === 'object' && message !== null && typeof (message as Partial<WorkerLoaded>).quarryWorkerLoaded === 'number';
 }
+
+/** What a pool gives each of its threads as piscina's workerData (task-entry.ts reads it). */
+export interface PoolWorkerData {
+  /** The name the thread takes (thread-name.ts); null keeps the runtime's. */
+  readonly threadName: string | null;
+  /** A side lane's thread lowers its own priority for good (thread-priority.ts). */
+  readonly sideLane: boolean;
+}
+
+export function readPoolWorkerData(data: unknown): PoolWorkerData {
+  const given = (typeof data === 'object' && data !== null ? data : {}) as Partial<Record<keyof PoolWorkerData, unknown>>;
+  return { threadName: typeof given.threadName === 'string' ? given.threadName : null, sideLane: given.sideLane === true };
+}

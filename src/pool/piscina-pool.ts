@@ -17,12 +17,12 @@ import { admissionBound } from './admission-deadline.js';
 import { createFairDispatcher, PreemptedError, type FairDispatcher } from './fair-dispatch.js';
 import type { HeavyThresholds } from './fair-queue.js';
 import { cancelled, poolClosed, taskFailure, waitedPastDeadline, type KindPolicy, type KindTable, type Transferable } from './kinds.js';
+import { linkSignals } from './linked-signal.js';
 import { createLoopHold } from './loop-hold.js';
-import type { TaskMessage } from './messages.js';
+import type { PoolWorkerData, TaskMessage } from './messages.js';
 import type { Pool, SubmitOptions, TaskMap } from './pool.js';
 import { abortAfterLoads, destroyWhenQuiet, trackThreads, type ThreadTeardown } from './thread-teardown.js';
 import { isThreadMemoryMessage, ThreadMemoryBook } from './thread-memory.js';
-import { SIDE_LANE_WORKER_DATA } from './thread-priority.js';
 import { ownerOf, UNOWNED } from './work-owner.js';
 
 /** Checks a task must pass before it queues (the compile guard), charged to its caller. */
@@ -34,6 +34,8 @@ export type Admission<Tasks extends TaskMap> = {
 export interface PiscinaPoolConfig<Tasks extends TaskMap> {
   /** The worker entry module: its default export serves the tasks (task-entry.ts). */
   readonly entry: URL;
+  /** What its threads are called in top -H and /proc (at most 15 bytes); the side lane's add `-side`. */
+  readonly threadName?: string;
   readonly threads: number;
   readonly kinds: KindTable<Tasks>;
   /** Time a running task gets past its deadline to notice it and return partial results, before its worker is terminated. */
@@ -54,7 +56,7 @@ type PiscinaTransferList = NonNullable<NonNullable<Parameters<Piscina['run']>[1]
 
 export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>): Pool<Tasks> {
   const { threads } = config;
-  const piscina = createPiscina(config, threads, threads);
+  const piscina = createPiscina(config, threads, threads, { threadName: config.threadName ?? null, sideLane: false });
   const teardown = trackThreads(piscina);
   const memory = trackMemory(piscina);
   const fair = createFairDispatcher(threads);
@@ -133,14 +135,14 @@ interface SideLane {
   readonly memory: ThreadMemoryBook;
 }
 
-function createPiscina<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, minThreads: number, maxThreads: number, workerData?: unknown): Piscina {
+function createPiscina<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, minThreads: number, maxThreads: number, workerData: PoolWorkerData): Piscina {
   const piscina = new Piscina({
     filename: config.entry.href,
     minThreads,
     maxThreads,
     idleTimeout: 60_000,
     ...(config.resourceLimits ? { resourceLimits: config.resourceLimits } : {}),
-    ...(workerData === undefined ? {} : { workerData }),
+    workerData,
     // Piscina first tries require() on the worker file; Node 20's require(esm) path for it aborts
     // the process now and then (an assertion in CreateRequiredModuleFacade). Without it, piscina
     // falls back to import().
@@ -155,7 +157,7 @@ function createPiscina<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, 
 
 /** No threads until a heavy caller's task comes; idle ones leave after piscina's idle timeout. */
 function createSideLane<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>, threads: number, heavy: HeavyThresholds): SideLane {
-  const piscina = createPiscina(config, 0, threads, SIDE_LANE_WORKER_DATA);
+  const piscina = createPiscina(config, 0, threads, { threadName: config.threadName === undefined ? null : `${config.threadName}-side`, sideLane: true });
   return { piscina, fair: createFairDispatcher(threads), heavy, teardown: trackThreads(piscina), memory: trackMemory(piscina) };
 }
 
@@ -169,8 +171,10 @@ async function runTask<Result>(place: Placement, message: TaskMessage, transferL
   let preemptedBy: AbortSignal | null = null;
   // Typed by assertion: TypeScript cannot see the callback below assign it.
   let diverted = null as Placement | null;
+  // Not AbortSignal.any: over the lifelong closing signal it would keep every task's signal (linked-signal.ts).
+  const waiting = linkSignals([...bounds, place.closing]);
   try {
-    const result = await place.fair.run(owner, AbortSignal.any([...bounds, place.closing]), async (preempted, passed) => {
+    const result = await place.fair.run(owner, waiting.signal, async (preempted, passed) => {
       diverted = place.divert?.() ?? null;
       if (diverted !== null) {
         passed();
@@ -181,11 +185,12 @@ async function runTask<Result>(place: Placement, message: TaskMessage, transferL
       // Closing stops running tasks by destroying piscina, which terminates threads without starting new ones.
       const stops = preempted === null ? bounds : [...bounds, preempted];
       // An abort terminates the task's thread, which may still be loading: it waits for the loads.
-      const stop = stops.length > 0 ? { signal: abortAfterLoads(AbortSignal.any(stops), place.teardown) } : {};
+      const stop = stops.length > 0 ? abortAfterLoads(stops, place.teardown) : null;
       const began = performance.now();
       try {
-        return (await place.piscina.run(message, { ...stop, transferList: [...transferList] as PiscinaTransferList })) as Result;
+        return (await place.piscina.run(message, { ...(stop === null ? {} : { signal: stop.signal }), transferList: [...transferList] as PiscinaTransferList })) as Result;
       } finally {
+        stop?.dispose();
         place.charge?.(performance.now() - began);
       }
     }, owner === UNOWNED || place.sliceMs === null ? {} : { sliceMs: place.sliceMs });
@@ -197,6 +202,8 @@ async function runTask<Result>(place: Placement, message: TaskMessage, transferL
     const preemption = (preemptedBy as AbortSignal | null)?.reason;
     if (preemption instanceof PreemptedError) throw createError('TIMEOUT', `${what} stopped: it ${preemption.message}`);
     throw workerFailure(err, policy, place.resourceLimits);
+  } finally {
+    waiting.dispose();
   }
   return runTask(diverted, message, transferList, policy, owner, options);
 }

@@ -36,6 +36,7 @@ export function createSandboxPool<Tasks extends TaskMap>(options: SandboxPoolOpt
   const maxRunMs = options.maxRunMs ?? DEFAULT_MAX_RUN_MS;
   const pool = createPiscinaPool<Tasks>({
     entry: options.entry,
+    threadName: 'q-sandbox',
     threads: Math.max(1, options.threads ?? 1),
     kinds: options.kinds,
     deadlineGraceMs: 0,

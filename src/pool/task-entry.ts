@@ -2,22 +2,25 @@
  * What a worker entry module exports: it tells the pool when its thread has loaded the handlers'
  * modules, so the pool never terminates a thread mid-load (thread-teardown.ts: a native module whose
  * registration is cut short by termination crashes the whole process), then serves
- * each task message with the handler for its kind. A side lane's thread lowers its own priority
- * first (thread-priority.ts). After tasks it reports its memory (thread-memory.ts). Keep this
+ * each task message with the handler for its kind. The thread takes its pool's name first
+ * (thread-name.ts), and a side lane's lowers its own priority (thread-priority.ts). After tasks it reports its memory (thread-memory.ts). Keep this
  * module free of heavy imports.
  */
 import { parentPort, threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
 import { acrossThreads } from './kinds.js';
-import type { TaskMessage, WorkerLoaded } from './messages.js';
+import { readPoolWorkerData, type TaskMessage, type WorkerLoaded } from './messages.js';
 import type { TaskHandlers, TaskMap } from './pool.js';
 import { createMemoryReporter } from './thread-memory.js';
-import { isSideLaneWorker, lowerThisThreadPriority, SIDE_LANE_NICE } from './thread-priority.js';
+import { nameThisThread } from './thread-name.js';
+import { lowerThisThreadPriority, SIDE_LANE_NICE } from './thread-priority.js';
 
 export type TaskServer = (message: TaskMessage) => unknown;
 
 export async function serveTasks<Tasks extends TaskMap>(load: () => Promise<TaskHandlers<Tasks>>): Promise<TaskServer> {
-  if (isSideLaneWorker(workerData)) lowerThisThreadPriority(SIDE_LANE_NICE);
+  const { threadName, sideLane } = readPoolWorkerData(workerData);
+  if (threadName !== null) nameThisThread(threadName);
+  if (sideLane) lowerThisThreadPriority(SIDE_LANE_NICE);
   const handlers: Readonly<Record<string, (task: unknown) => unknown>> = await load();
   const done: WorkerLoaded = { quarryWorkerLoaded: threadId };
   parentPort?.postMessage(done);

@@ -9,12 +9,6 @@ import { setPriority } from 'node:os';
 /** The nice value of side-lane threads: CPU the other threads leave idle, and almost none while they are busy. */
 export const SIDE_LANE_NICE = 19;
 
-/** What a side lane's workers are given as piscina's workerData. */
-export const SIDE_LANE_WORKER_DATA = { sideLane: true } as const;
-
-export function isSideLaneWorker(workerData: unknown): boolean {
-  return typeof workerData === 'object' && workerData !== null && (workerData as { sideLane?: unknown }).sideLane === true;
-}
 
 /** True when this thread's priority was lowered. */
 export function lowerThisThreadPriority(nice: number): boolean {

@@ -9,6 +9,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
+import { onFirstAbort, type LinkedSignal } from './linked-signal.js';
 import { isWorkerLoaded } from './messages.js';
 
 /** How long a teardown waits for threads still loading or exiting; one that hangs is left after it. */
@@ -95,13 +96,15 @@ export function destroyWhenQuiet(piscina: Piscina, threads: ThreadTeardown): Pro
   return new Promise((resolve, reject) => threads.afterQuiet(TEARDOWN_WAIT_MS, () => piscina.destroy().then(resolve, reject)));
 }
 /**
- * The signal to stop a task with, whose abort terminates its thread: it follows `signal`, but
- * only once no thread is loading (bounded), since the task may have been handed to one.
+ * The signal to stop a task with, whose abort terminates its thread: it follows the first of
+ * `sources` to abort, but only once no thread is loading (bounded), since the task may have been
+ * handed to one. dispose() once the task has settled.
  */
-export function abortAfterLoads(signal: AbortSignal, threads: ThreadTeardown): AbortSignal {
+export function abortAfterLoads(sources: readonly AbortSignal[], threads: ThreadTeardown): LinkedSignal {
+  const early = sources.find((source) => source.aborted);
   // Already aborted: piscina refuses the task without running it, so no thread is terminated.
-  if (signal.aborted) return signal;
+  if (early !== undefined) return { signal: AbortSignal.abort(early.reason), dispose: () => undefined };
   const controller = new AbortController();
-  signal.addEventListener('abort', () => threads.afterLoads(TEARDOWN_WAIT_MS, () => controller.abort(signal.reason)), { once: true });
-  return controller.signal;
+  const dispose = onFirstAbort(sources, (reason) => threads.afterLoads(TEARDOWN_WAIT_MS, () => controller.abort(reason)));
+  return { signal: controller.signal, dispose };
 }

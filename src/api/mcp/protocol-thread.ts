@@ -4,11 +4,13 @@
  * validation, JSON) here leaves the main thread to HTTP, authentication and the tools themselves.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { nameThisThread } from '../../pool/thread-name.js';
 import { bridgeMcpRequest, type ResponseSink } from './bridge.js';
 import { createMcpServer, ServerPool } from './mcp-server.js';
 import type { FromProtocolThread, ProtocolThreadData, ToProtocolThread } from './protocol-messages.js';
 import type { Endpoint, ProgressReporter, ToolAnswer } from './tool.js';
 
+nameThisThread('q-mcp');
 const port = parentPort!;
 const data = workerData as ProtocolThreadData;
 const post = (message: FromProtocolThread, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
