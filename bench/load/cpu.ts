@@ -1,9 +1,10 @@
 /**
  * CPU time per phase, from /proc and process.cpuUsage(): the server (its threads, its live child
  * processes such as the compile guard, and those it has reaped) against this load generator (both
- * callers' threads), so a figure shows who used the shared cores. Reads only.
+ * callers' threads), so a figure shows who used the shared cores; and the server's split by thread
+ * name (its pools name their threads: q-engine, q-engine-side, q-mcp, q-sandbox). Reads only.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { descendantsOf } from './rss.js';
 
 /** /proc reports CPU time in USER_HZ ticks, 100 per second on Linux whatever the kernel's HZ. */
@@ -15,6 +16,8 @@ export interface CpuMark {
   /** The server's main thread alone (HTTP, auth, planning, merging, GraphQL, the MCP tools). */
   readonly mainThreadSeconds: number;
   readonly generatorSeconds: number;
+  /** Live threads' CPU by name ('main' for the main thread), children apart; what threads that ended used is in neither. */
+  readonly threadSeconds: Readonly<Record<string, number>>;
 }
 
 export interface CpuShare {
@@ -23,6 +26,11 @@ export interface CpuShare {
   /** At most 1: a main thread near it is the server's bottleneck. */
   readonly mainThreadCores: number;
   readonly generatorCores: number;
+  /**
+   * By thread name, children (the compile guard) and `ended` (threads that ended during the span,
+   * and reaped children: the rest of the server's figure). A thread that ends takes its count with it.
+   */
+  readonly serverCoresBy: Readonly<Record<string, number>>;
 }
 
 /** utime + stime, plus cutime + cstime (reaped children) when `withReaped`. */
@@ -43,13 +51,42 @@ export function markCpu(serverPid: number): CpuMark {
   // The main thread's task id is the process id.
   const mainTicks = ticksOf(`/proc/${serverPid}/task/${serverPid}/stat`, false);
   const own = process.cpuUsage();
+  const threadSeconds: Record<string, number> = { children: descendantsOf(serverPid).reduce((sum, child) => sum + ticksOf(`/proc/${child}/stat`, false), 0) / TICKS_PER_SECOND };
+  for (const [name, threadTicks] of ticksByThreadName(serverPid)) threadSeconds[name] = (threadSeconds[name] ?? 0) + threadTicks / TICKS_PER_SECOND;
   return {
-    atMs: performance.now(), serverSeconds: ticks / TICKS_PER_SECOND, mainThreadSeconds: mainTicks / TICKS_PER_SECOND, generatorSeconds: (own.user + own.system) / 1e6,
+    atMs: performance.now(), serverSeconds: ticks / TICKS_PER_SECOND, mainThreadSeconds: mainTicks / TICKS_PER_SECOND, generatorSeconds: (own.user + own.system) / 1e6, threadSeconds,
   };
+}
+
+function ticksByThreadName(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byName;
+  }
+  for (const task of tasks) {
+    let name: string;
+    try {
+      name = task === String(pid) ? 'main' : readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    byName.set(name, (byName.get(name) ?? 0) + ticksOf(`/proc/${pid}/task/${task}/stat`, false));
+  }
+  return byName;
 }
 
 export function cpuBetween(from: CpuMark, to: CpuMark): CpuShare {
   const seconds = (to.atMs - from.atMs) / 1000;
   const cores = (pick: (mark: CpuMark) => number): number => (pick(to) - pick(from)) / seconds;
-  return { serverCores: cores((m) => m.serverSeconds), mainThreadCores: cores((m) => m.mainThreadSeconds), generatorCores: cores((m) => m.generatorSeconds) };
+  const serverCoresBy: Record<string, number> = {};
+  for (const name of new Set([...Object.keys(from.threadSeconds), ...Object.keys(to.threadSeconds)])) {
+    // A name whose threads were all replaced meanwhile can go down: its ended threads are in `ended`.
+    serverCoresBy[name] = Math.max(0, cores((m) => m.threadSeconds[name] ?? 0));
+  }
+  const named = Object.values(serverCoresBy).reduce((sum, c) => sum + c, 0);
+  serverCoresBy['ended'] = Math.max(0, cores((m) => m.serverSeconds) - named);
+  return { serverCores: cores((m) => m.serverSeconds), mainThreadCores: cores((m) => m.mainThreadSeconds), generatorCores: cores((m) => m.generatorSeconds), serverCoresBy };
 }

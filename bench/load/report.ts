@@ -162,6 +162,8 @@ export function renderSummary(run: MixedLoadRun): string {
     '| --- | ---: | ---: | ---: |',
     ...(['baseline', 'hostile'] as const).map((p) => `| ${p} | ${run.cpu[p].serverCores.toFixed(2)} | ${run.cpu[p].mainThreadCores.toFixed(2)} | ${run.cpu[p].generatorCores.toFixed(2)} |`),
     '',
+    ...cpuByThreadTable(run.cpu),
+    '',
     '## The hostile caller (its answers by kind)',
     '',
     '| request | sent | outcomes | p50 ms | p99 ms | max ms |',
@@ -186,4 +188,19 @@ export function renderSummary(run: MixedLoadRun): string {
     ...(run.examples.length > 0 ? ['## First unexpected answers', '', ...run.examples.map((e) => `- ${e}`), ''] : []),
     ...(met.serverSurvived ? [] : ['## The server\'s last log lines', '', '```', run.server.logTail.trim(), '```', '']),
   ].join('\n');
+}
+
+/** The server's cores by thread name per phase; names whose threads used under 0.005 cores in both phases are left out. */
+function cpuByThreadTable(cpu: MixedLoadRun['cpu']): string[] {
+  const names = [...new Set([...Object.keys(cpu.baseline.serverCoresBy), ...Object.keys(cpu.hostile.serverCoresBy)])]
+    .filter((name) => Math.max(cpu.baseline.serverCoresBy[name] ?? 0, cpu.hostile.serverCoresBy[name] ?? 0) >= 0.005)
+    .sort((a, b) => (cpu.hostile.serverCoresBy[b] ?? 0) - (cpu.hostile.serverCoresBy[a] ?? 0));
+  return [
+    '| server threads by name, cores | baseline | hostile | change |',
+    '| --- | ---: | ---: | ---: |',
+    ...names.map((name) => {
+      const [before, after] = [cpu.baseline.serverCoresBy[name] ?? 0, cpu.hostile.serverCoresBy[name] ?? 0];
+      return `| ${name} | ${before.toFixed(2)} | ${after.toFixed(2)} | ${(after - before >= 0 ? '+' : '')}${(after - before).toFixed(2)} |`;
+    }),
+  ];
 }
