@@ -1,6 +1,6 @@
 /**
  * CPU time per phase, from /proc and process.cpuUsage(): the server (its threads, its live child
- * processes such as the compile guard, and those it has reaped) against this load generator (both
+ * processes such as the compile guard's, and those it has reaped) against this load generator (both
  * callers' threads), so a figure shows who used the shared cores; and the server's split by thread
  * name (its pools name their threads: q-engine, q-engine-side, q-mcp, q-sandbox). Reads only.
  */
@@ -16,7 +16,7 @@ export interface CpuMark {
   /** The server's main thread alone (HTTP, auth, planning, merging, GraphQL, the MCP tools). */
   readonly mainThreadSeconds: number;
   readonly generatorSeconds: number;
-  /** Live threads' CPU by name ('main' for the main thread), children apart; what threads that ended used is in neither. */
+  /** Live threads' CPU by name ('main' for the main thread), and children's, live and ended (the compile guard's); what threads that ended used is in none. */
   readonly threadSeconds: Readonly<Record<string, number>>;
 }
 
@@ -27,8 +27,8 @@ export interface CpuShare {
   readonly mainThreadCores: number;
   readonly generatorCores: number;
   /**
-   * By thread name, children (the compile guard) and `ended` (threads that ended during the span,
-   * and reaped children: the rest of the server's figure). A thread that ends takes its count with it.
+   * By thread name, children (the compile guard's processes, live and ended) and `threads ended`
+   * (threads that ended during the span: the rest of the server's figure). A thread that ends takes its count with it.
    */
   readonly serverCoresBy: Readonly<Record<string, number>>;
 }
@@ -51,7 +51,11 @@ export function markCpu(serverPid: number): CpuMark {
   // The main thread's task id is the process id.
   const mainTicks = ticksOf(`/proc/${serverPid}/task/${serverPid}/stat`, false);
   const own = process.cpuUsage();
-  const threadSeconds: Record<string, number> = { children: descendantsOf(serverPid).reduce((sum, child) => sum + ticksOf(`/proc/${child}/stat`, false), 0) / TICKS_PER_SECOND };
+  const reapedTicks = ticksOf(`/proc/${serverPid}/stat`, true) - ticksOf(`/proc/${serverPid}/stat`, false);
+  const threadSeconds: Record<string, number> = {
+    'children (live)': descendantsOf(serverPid).reduce((sum, child) => sum + ticksOf(`/proc/${child}/stat`, false), 0) / TICKS_PER_SECOND,
+    'children (ended)': reapedTicks / TICKS_PER_SECOND,
+  };
   for (const [name, threadTicks] of ticksByThreadName(serverPid)) threadSeconds[name] = (threadSeconds[name] ?? 0) + threadTicks / TICKS_PER_SECOND;
   return {
     atMs: performance.now(), serverSeconds: ticks / TICKS_PER_SECOND, mainThreadSeconds: mainTicks / TICKS_PER_SECOND, generatorSeconds: (own.user + own.system) / 1e6, threadSeconds,
@@ -87,6 +91,6 @@ export function cpuBetween(from: CpuMark, to: CpuMark): CpuShare {
     serverCoresBy[name] = Math.max(0, cores((m) => m.threadSeconds[name] ?? 0));
   }
   const named = Object.values(serverCoresBy).reduce((sum, c) => sum + c, 0);
-  serverCoresBy['ended'] = Math.max(0, cores((m) => m.serverSeconds) - named);
+  serverCoresBy['threads ended'] = Math.max(0, cores((m) => m.serverSeconds) - named);
   return { serverCores: cores((m) => m.serverSeconds), mainThreadCores: cores((m) => m.mainThreadSeconds), generatorCores: cores((m) => m.generatorSeconds), serverCoresBy };
 }
