@@ -19,7 +19,10 @@ export interface HostileKind {
 /** Outcomes that mean the server failed the hostile caller rather than refusing it. */
 export const UNEXPECTED_HOSTILE_OUTCOMES: ReadonlySet<string> = new Set(['server error (5xx)', 'dropped', 'dropped during upload', 'timeout']);
 
+/** Exponential backtracking (a backreference keeps it off Hyperscan): refused when planned. */
 const BACKTRACKER = '/(x+x+)+\\1y/';
+/** Backtracking of degree 12 passes that check and runs on the JS engine until its deadline. */
+const POLYNOMIAL_BACKTRACKER = `/(x)${'x*'.repeat(12)}\\1y/`;
 /** `a?`ⁿ`a`ⁿ is exponential for V8's RegExp compiler; a new n each time, so no cached verdict helps. */
 const compileBomb = (serial: number): string => {
   const n = 100 + (serial % 1000);
@@ -51,7 +54,7 @@ const tool = (token: string, name: string, args: Record<string, unknown>): Reque
 
 export const HOSTILE_KINDS: readonly HostileKind[] = [
   { name: `backtracking regex ${BACKTRACKER}, GraphQL`, door: 'graphql', request: (t) => graphql(t, SEARCH_DOCUMENT, { q: BACKTRACKER }) },
-  { name: `backtracking regex ${BACKTRACKER} timeout:60s, stream`, door: 'stream', request: (t) => stream(t, `${BACKTRACKER} timeout:60s`) },
+  { name: 'polynomial backtracking regex /(x)(x*)¹²\\1y/ timeout:60s, stream', door: 'stream', request: (t) => stream(t, `${POLYNOMIAL_BACKTRACKER} timeout:60s`) },
   { name: 'compile bomb a?ⁿaⁿ (new n each time), stream', door: 'stream', request: (t, s) => stream(t, compileBomb(s)), varies: true },
   { name: 'compile bomb a?ⁿaⁿ (new n each time), GraphQL', door: 'graphql', request: (t, s) => graphql(t, SEARCH_DOCUMENT, { q: compileBomb(s) }), varies: true },
   { name: 'GraphQL fragment bomb (2³⁰ expansions)', door: 'graphql', request: (t) => graphql(t, fragmentBomb(30)) },

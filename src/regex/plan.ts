@@ -3,9 +3,11 @@
  * in each engine's dialect, its case mode, the trigram query that narrows candidates, and shortcuts.
  */
 
+import { createError } from '../errors.js';
 import type { PatternSpec } from '../matcher/matcher.js';
 import type { TrigramQuery } from '../model/trigram.js';
 import { EMPTY, isNullable, type RegexNode } from './ast.js';
+import { exponentialBacktracking } from './backtracking.js';
 import { hasCaseVariants } from './case-fold.js';
 import { decideCaseless } from './case-mode.js';
 import { Cursor } from './cursor.js';
@@ -108,6 +110,7 @@ function planParsed(root: RegexNode, opts: PlanOptions, source: string): RegexPl
   const caseless = decideCaseless(root, !opts.caseSensitive, source);
   // Hyperscan gets case variants spelled out ([fF]) rather than its slower caseless mode.
   const hyperscan = toHyperscan(root, false);
+  if (hyperscan === null) refuseExponentialBacktracking(root);
   const asciiHyperscan = hyperscan === null ? null : toHyperscan(root, false, true);
   return {
     spec: { hyperscan, js: toJs(root, caseless), caseless, hyperscanCaseless: false },
@@ -117,6 +120,16 @@ function planParsed(root: RegexNode, opts: PlanOptions, source: string): RegexPl
     plain: plainTextOf(root),
     matchesEmpty: isNullable(root),
   };
+}
+
+/**
+ * Only the JS engine runs a pattern Hyperscan cannot take, and it backtracks: refused here, before
+ * any worker spends its deadline on it, when its running time can be exponential.
+ */
+function refuseExponentialBacktracking(root: RegexNode): void {
+  const why = exponentialBacktracking(root);
+  if (why === null) return;
+  throw createError('PATTERN_UNSUPPORTED', `pattern too costly: it has ${why}, which can take exponential time with the backreference or look-around it also has (those run on a backtracking engine); remove the nesting, or the backreference or look-around`, { reason: 'backtracking' });
 }
 
 function literalText(node: RegexNode, caseless: boolean): string | null {

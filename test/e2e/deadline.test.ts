@@ -28,7 +28,7 @@ after(async () => {
 
 test('a runaway backtracking regex is cut off at the deadline and the service keeps serving', async () => {
   const started = Date.now();
-  const response = await fixture.engine.search.search({ query: 'type:file timeout:500ms patterntype:regexp (a+)+\\1x' });
+  const response = await fixture.engine.search.search({ query: 'type:file timeout:500ms patterntype:regexp (a)a*a*a*a*a*a*a*a*a*a*a*a*\\1x' });
   const elapsed = Date.now() - started;
   assert.ok(elapsed < 5000, `answered in ${elapsed} ms`);
   assert.equal(response.stats.shardsTimedOut, 1);
