@@ -60,7 +60,7 @@ export async function startServer(config: Config, options: StartServerOptions = 
   if (http.binding !== 'native' && !options.allowJsFallback) {
     throw createError('NATIVE_UNAVAILABLE', 'uWebSockets.js could not load its native binary and fell back to its slow pure-JS server; refusing to serve (pass --allow-js-fallback to serve anyway)');
   }
-  const services = createServices(config, { store: await openStoreAt(config.dataDir, config.databaseUrl) });
+  const services = createServices(config, { store: await openStoreAt(config.dataDir, config.databaseUrl), spareThreads: 1 });
   setMainThreadBudget(config.mainThreadMsPerMinute);
   prepareCaseFolding();
   const { settings } = services;

@@ -85,6 +85,12 @@ export interface ServicesOptions {
    * to start: for tests of the services' own logic, which need neither preemption nor isolation.
    */
   readonly pool?: 'workers' | 'in-thread';
+  /**
+   * Loaded engine threads kept beyond config.threads: a task stopped at its deadline or preempted
+   * ends its thread, and the next task goes to a spare at once rather than waiting for a new
+   * thread to load. For the server, where such stops come from callers; default 0.
+   */
+  readonly spareThreads?: number;
   /** The store, opened beforehand (openStoreAt: PostgreSQL opens asynchronously); default: LMDB under the data directory. */
   readonly store?: Store;
 }
@@ -101,7 +107,7 @@ const SANDBOX_MAX_RUN_MS = 3_600_000;
 export function createServices(config: Config, options: ServicesOptions = {}): Services {
   const store = options.store ?? openStore(config.dataDir);
   const catalog = openCatalog(config.dataDir);
-  const pool = options.pool === 'in-thread' ? createInThreadEnginePool() : createEnginePool({ threads: config.threads });
+  const pool = options.pool === 'in-thread' ? createInThreadEnginePool() : createEnginePool({ threads: config.threads, spareThreads: options.spareThreads ?? 0 });
   const repoCtx = { dataDir: config.dataDir, store };
   // A repository's bare mirror by name, or REPO_NOT_FOUND: for diffs, which git reads.
   const gitDir = (repo: string): string => gitDirOf(repoCtx, repo);

@@ -30,6 +30,8 @@ const HEAVY: HeavyThresholds = { typicalMs: 1500, aheadMs: 3 * SLICE_MS, activeW
 
 export interface EnginePoolOptions {
   readonly threads?: number;
+  /** Loaded threads beyond `threads`, so a thread stopped at a deadline is replaced without a wait (piscina-pool.ts). */
+  readonly spareThreads?: number;
   readonly compileGuard?: Partial<CompileGuardOptions>;
 }
 
@@ -43,6 +45,7 @@ export function createEnginePool(options: EnginePoolOptions = {}): EnginePool {
     entry: new URL('./worker-entry.js', import.meta.url),
     threadName: 'q-engine',
     threads: Math.max(1, options.threads ?? availableParallelism()),
+    spareThreads: options.spareThreads ?? 0,
     kinds: ENGINE_KINDS,
     deadlineGraceMs: ENGINE_DEADLINE_GRACE_MS,
     sliceMs: SLICE_MS,

@@ -36,7 +36,14 @@ export interface PiscinaPoolConfig<Tasks extends TaskMap> {
   readonly entry: URL;
   /** What its threads are called in top -H and /proc (at most 15 bytes); the side lane's add `-side`. */
   readonly threadName?: string;
+  /** Tasks that run at once. */
   readonly threads: number;
+  /**
+   * Loaded threads kept beyond `threads`, idle but for taking turns: a task stopped at its deadline
+   * or preempted terminates its thread, and a spare takes the next task at once while piscina
+   * loads a replacement (hundreds of milliseconds of a core, seconds under load). Default 0.
+   */
+  readonly spareThreads?: number;
   readonly kinds: KindTable<Tasks>;
   /** Time a running task gets past its deadline to notice it and return partial results, before its worker is terminated. */
   readonly deadlineGraceMs: number;
@@ -56,7 +63,8 @@ type PiscinaTransferList = NonNullable<NonNullable<Parameters<Piscina['run']>[1]
 
 export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConfig<Tasks>): Pool<Tasks> {
   const { threads } = config;
-  const piscina = createPiscina(config, threads, threads, { threadName: config.threadName ?? null, sideLane: false });
+  const loaded = threads + (config.spareThreads ?? 0);
+  const piscina = createPiscina(config, loaded, loaded, { threadName: config.threadName ?? null, sideLane: false });
   const teardown = trackThreads(piscina);
   const memory = trackMemory(piscina);
   const fair = createFairDispatcher(threads);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { commitAll, initRepo, makeTempDir, removeDir, writeFiles } from '../git/fixtures.js';
+import { freshRequest } from './fresh-request.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/quarry.js', import.meta.url));
@@ -34,13 +35,17 @@ function repo(name: string, files: Record<string, string>): void {
   assert.equal(quarry(['repos', 'add', name, dir, '--data', data]).status, 0);
 }
 
+/**
+ * On a connection of its own: the CLI runs between requests block this process's event loop, so a
+ * pooled connection the server closed as idle meanwhile would be reused and fail.
+ */
 async function graphql(query: string, token: string | null, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${server.url}/.api/graphql`, {
+  const answer = await freshRequest(`${server.url}/.api/graphql`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `token ${token}` } : {}), ...headers },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, text: await response.text() };
+  return { status: answer.status, text: answer.body };
 }
 
 const json = (r: { text: string }): any => JSON.parse(r.text);
