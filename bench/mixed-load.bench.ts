@@ -1,8 +1,8 @@
 /**
  * Issue 12's evidence: a mixed load on a real `quarry serve` over four real repositories (GraphQL
- * search, the stream API, MCP read_file/keyword_search/go_to_definition), first alone, then beside a
- * hostile caller; per-operation latency per phase, unexpected errors, server RSS, and the bare uWS
- * ceiling of the same generator. Run: `node dist/bench/mixed-load.bench.js` (loopback only).
+ * search, the stream API, MCP read_file/keyword_search/go_to_definition), alone, then beside a hostile
+ * caller, then alone again; per-operation latency per phase, unexpected errors, server RSS, and the
+ * bare uWS ceiling of the same generator. Run: `node dist/bench/mixed-load.bench.js` (loopback only).
  */
 import { loadavg } from 'node:os';
 import { startServerProcess, type ServerProcess } from '../test/e2e/server-process.js';
@@ -49,11 +49,17 @@ const SERVER_BIN = process.env['QUARRY_BENCH_LOAD_BIN'];
 const SERVER_NODE_OPTIONS = process.env['QUARRY_BENCH_LOAD_NODE_OPTIONS'];
 const HOSTILE_NAMES = HOSTILE_FILTER === 'none' ? [] : HOSTILE_KINDS.map((k) => k.name).filter((name) => new RegExp(HOSTILE_FILTER, 'i').test(name));
 
-function phaseSeconds(): { warmup: number; baseline: number; hostile: number } {
+/**
+ * The ordinary load alone before and after the hostile phase, half of the quiet time each: their
+ * pooled samples are the baseline, so a drift over the run (a heap that grows, a machine that warms)
+ * weighs on both sides of the comparison instead of on the hostile phase alone.
+ */
+function phaseSeconds(): MixedLoadRun['phases'] {
   const baseline = Math.max(60, Math.round(SECONDS / 4));
+  const before = Math.ceil(baseline / 2);
   const hostile = SECONDS - WARMUP_SECONDS - baseline;
   if (!(hostile >= 30)) throw new Error(`QUARRY_BENCH_LOAD_SECONDS=${SECONDS} leaves under 30 s for the hostile phase: use at least ${WARMUP_SECONDS + baseline + 30}`);
-  return { warmup: WARMUP_SECONDS, baseline, hostile };
+  return { warmup: WARMUP_SECONDS, baseline, before, hostile, after: baseline - before };
 }
 
 /** Each ordinary operation once, checked; the first answer of each stable one is the reference. */
@@ -94,12 +100,12 @@ async function runLoad(server: ServerProcess, tokens: Callers, pid: number): Pro
   });
   const counters = (): Promise<Counters> => readCounters(server.url, tokens.admin);
   await sleep(phases.warmup * 1000);
-  phase = 'baseline';
+  phase = 'before';
   const cpuAtBaseline = markCpu(pid);
   const warmupEnd = rss.now();
   const atBaseline = await counters();
-  process.stderr.write(`baseline: ${phases.baseline} s of ordinary load alone\n`);
-  await sleep(phases.baseline * 1000);
+  process.stderr.write(`baseline, first half: ${phases.before} s of ordinary load alone\n`);
+  await sleep(phases.before * 1000);
   phase = 'hostile';
   const cpuAtHostile = markCpu(pid);
   const baselineEnd = rss.now();
@@ -109,28 +115,39 @@ async function runLoad(server: ServerProcess, tokens: Callers, pid: number): Pro
     origin: server.url, token: tokens.hostile, connections: HOSTILE_CONNECTIONS, timeoutMs: HOSTILE_TIMEOUT_MS, pauseAfter429Ms: HOSTILE_PAUSE_AFTER_429_MS, kinds: HOSTILE_NAMES,
   });
   await sleep(phases.hostile * 1000);
-  phase = 'drain';
-  const cpuAtEnd = markCpu(pid);
+  // Requests started while the hostile caller hangs up are neither phase's.
+  phase = 'settle';
+  const cpuAtHostileEnd = markCpu(pid);
+  const hostileEnd = rss.now();
   const hostileFigures = hostile === null ? { seconds: phases.hostile, stats: [], examples: [] } : await hostile.stop();
+  const atAfter = await counters();
+  phase = 'after';
+  process.stderr.write(`baseline, second half: ${phases.after} s of ordinary load alone\n`);
+  await sleep(phases.after * 1000);
+  phase = 'drain';
   await ordinary.stop();
   const end = rss.now();
   rss.stop();
   memory.stop();
   const atEnd = await counters();
-  const baseline = ordered(recorder.summary('baseline', phases.baseline), ORDINARY_NAMES);
-  const hostileOrdinary = ordered(recorder.summary('hostile', phases.hostile), ORDINARY_NAMES);
-  const counted = [...baseline, ...hostileOrdinary, ...recorder.summary('warm-up', phases.warmup), ...recorder.summary('drain', 1)];
-  const serverCounters = { baseline: countersDelta(atBaseline, atHostile), hostile: countersDelta(atHostile, atEnd) };
+  const summary = (names: string | readonly string[], seconds: number): OperationStats[] => ordered(recorder.summary(names, seconds), ORDINARY_NAMES);
+  const counted = [...summary(['before', 'hostile', 'after'], 1), ...recorder.summary(['warm-up', 'settle', 'drain'], 1)];
+  const serverCounters = { before: countersDelta(atBaseline, atHostile), hostile: countersDelta(atHostile, atAfter), after: countersDelta(atAfter, atEnd) };
   return {
-    phases, baseline, hostileOrdinary, hostile: ordered(hostileFigures.stats, HOSTILE_NAMES), control: hostile === null,
+    phases,
+    baseline: summary(['before', 'after'], phases.baseline),
+    before: summary('before', phases.before),
+    after: summary('after', phases.after),
+    hostileOrdinary: summary('hostile', phases.hostile),
+    hostile: ordered(hostileFigures.stats, HOSTILE_NAMES), control: hostile === null,
     ordinaryUnexpected: sum(counted, (s) => s.count - (s.outcomes['ok'] ?? 0)),
     ordinaryThrottled: sum(counted, (s) => s.outcomes['status 429'] ?? 0),
     unexpectedHostile: sum(hostileFigures.stats, (s) => Object.entries(s.outcomes).filter(([k]) => UNEXPECTED_HOSTILE_OUTCOMES.has(k)).reduce((n, [, v]) => n + v, 0)),
     hostileThrottled: sum(hostileFigures.stats, (s) => s.outcomes['throttled (429)'] ?? 0),
-    serverErrors: serverErrors(serverCounters.baseline) + serverErrors(serverCounters.hostile),
+    serverErrors: Object.values(serverCounters).reduce((n, delta) => n + serverErrors(delta), 0),
     serverCounters,
-    cpu: { baseline: cpuBetween(cpuAtBaseline, cpuAtHostile), hostile: cpuBetween(cpuAtHostile, cpuAtEnd) },
-    rss: { warmupEnd, baselineEnd, end, samples: rss.samples },
+    cpu: { baseline: cpuBetween(cpuAtBaseline, cpuAtHostile), hostile: cpuBetween(cpuAtHostile, cpuAtHostileEnd) },
+    rss: { warmupEnd, baselineEnd, hostileEnd, end, samples: rss.samples },
     examples: [...ordinary.examples, ...hostileFigures.examples],
     memory: memory.samples,
   };
@@ -171,15 +188,15 @@ async function main(): Promise<void> {
       `\`quarry serve --threads 2\`${SERVER_BIN === undefined ? '' : ` (${SERVER_BIN})`}${SERVER_NODE_OPTIONS === undefined ? '' : ` with NODE_OPTIONS=${SERVER_NODE_OPTIONS}`} over ${CORPORA.map((c) => c.repo).join(', ')} (mirrors of ../shared/corpora; \`quarry index --threads 2\` with symbols took ${instance.indexSeconds.toFixed(1)} s, peak RSS ${(instance.indexPeakRssKiB / 1024).toFixed(0)} MiB).`,
       `Ordinary: ${callers.ordinary.length} callers, each its own user and \`user:all\` token, ${CONNECTIONS_PER_CALLER} keep-alive connections each (${ordinaryConnections} in all); every connection cycles through the five operations and checks every answer.`,
       HOSTILE_NAMES.length === 0
-        ? 'Control run (`QUARRY_BENCH_LOAD_HOSTILE=none`): the second phase runs without the hostile caller, to show how far the phases differ on this machine anyway.'
+        ? 'Control run (`QUARRY_BENCH_LOAD_HOSTILE=none`): the middle phase runs without the hostile caller, to show how far the phases differ on this machine anyway.'
         : `Hostile: one more caller with its own token on ${HOSTILE_CONNECTIONS} connections, cycling through ${HOSTILE_NAMES.length === HOSTILE_KINDS.length ? 'every hostile kind below' : `the kinds below only (\`QUARRY_BENCH_LOAD_HOSTILE=${HOSTILE_FILTER}\`)`} and ignoring Retry-After (it pauses ${HOSTILE_PAUSE_AFTER_429_MS} ms after a 429 only because it shares the 2 cores with the server).`,
       `Per-caller limits (site settings): ${Object.entries(CALLER_LIMITS).map(([k, v]) => `\`${k}\` ${v}`).join(', ')}.`,
       `Operations: ${ORDINARY_OPERATIONS.map((o) => `${o.name}: ${o.describe}`).join('; ')}.`,
       `Load average (1/5/15 min) at the start ${loadAtStart.map((n) => n.toFixed(2)).join(' ')}, at the end ${loadavg().map((n) => n.toFixed(2)).join(' ')}.`,
     ];
     const run: MixedLoadRun = { header, bare, ...load, server: { aliveAtEnd, exitCode, logTail } };
-    const { warmup, baseline } = load.phases;
-    const marks = [['warm-up end', warmup], ['baseline end', warmup + baseline], ['end', Infinity]] as const;
+    const { warmup, before, hostile } = load.phases;
+    const marks = [['warm-up end', warmup], ['hostile phase start', warmup + before], ['hostile phase end', warmup + before + hostile], ['end', Infinity]] as const;
     const memorySection = ['## Server memory by home (its /metrics gauges; worker figures as of each thread\'s last task)', '', ...memoryTable(load.memory, marks)];
     const summary = `${renderSummary(run)}\n\n${memorySection.join('\n')}\n`;
     process.stdout.write(summary);

@@ -38,9 +38,21 @@ export class LatencyRecorder {
     series.outcomes.set(outcome, (series.outcomes.get(outcome) ?? 0) + 1);
   }
 
-  /** Every operation of `phase` in the order first seen; `seconds` is the phase's length. */
-  summary(phase: string, seconds: number): OperationStats[] {
-    return [...(this.phases.get(phase) ?? new Map<string, Series>())].map(([operation, series]) => {
+  /**
+   * Every operation of `phase` in the order first seen; `seconds` is the phase's length. Several
+   * phases are summarised as one, their samples pooled (`seconds` is then their total length).
+   */
+  summary(phase: string | readonly string[], seconds: number): OperationStats[] {
+    const pooled = new Map<string, Series>();
+    for (const name of typeof phase === 'string' ? [phase] : phase) {
+      for (const [operation, series] of this.phases.get(name) ?? []) {
+        const into = pooled.get(operation) ?? { samples: [], outcomes: new Map<string, number>() };
+        pooled.set(operation, into);
+        into.samples = into.samples.concat(series.samples);
+        for (const [outcome, n] of series.outcomes) into.outcomes.set(outcome, (into.outcomes.get(outcome) ?? 0) + n);
+      }
+    }
+    return [...pooled].map(([operation, series]) => {
       const sorted = Float64Array.from(series.samples).sort();
       const ascending = Array.from(sorted);
       return {
