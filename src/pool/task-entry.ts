@@ -3,7 +3,7 @@
  * modules, so the pool never terminates a thread mid-load (thread-teardown.ts: a native module whose
  * registration is cut short by termination crashes the whole process), then serves
  * each task message with the handler for its kind. The thread takes its pool's name first
- * (thread-name.ts), and a side lane's lowers its own priority (thread-priority.ts). After tasks it reports its memory (thread-memory.ts). Keep this
+ * (thread-name.ts), and a side lane's lowers its own priority to nice 19 and SCHED_IDLE (thread-priority.ts). After tasks it reports its memory (thread-memory.ts). Keep this
  * module free of heavy imports.
  */
 import { parentPort, threadId } from 'node:worker_threads';
@@ -13,14 +13,17 @@ import { readPoolWorkerData, type TaskMessage, type WorkerLoaded } from './messa
 import type { TaskHandlers, TaskMap } from './pool.js';
 import { createMemoryReporter } from './thread-memory.js';
 import { nameThisThread } from './thread-name.js';
-import { lowerThisThreadPriority, SIDE_LANE_NICE } from './thread-priority.js';
+import { idleThisThread, lowerThisThreadPriority, SIDE_LANE_NICE } from './thread-priority.js';
 
 export type TaskServer = (message: TaskMessage) => unknown;
 
 export async function serveTasks<Tasks extends TaskMap>(load: () => Promise<TaskHandlers<Tasks>>): Promise<TaskServer> {
   const { threadName, sideLane } = readPoolWorkerData(workerData);
   if (threadName !== null) nameThisThread(threadName);
-  if (sideLane) lowerThisThreadPriority(SIDE_LANE_NICE);
+  if (sideLane) {
+    lowerThisThreadPriority(SIDE_LANE_NICE);
+    idleThisThread();
+  }
   const handlers: Readonly<Record<string, (task: unknown) => unknown>> = await load();
   const done: WorkerLoaded = { quarryWorkerLoaded: threadId };
   parentPort?.postMessage(done);

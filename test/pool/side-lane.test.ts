@@ -47,11 +47,14 @@ async function lightWaitBesideHeavy(pool: Pool<ProbeTasks>): Promise<number> {
   return longest;
 }
 
-/** Nice values of this process's threads (proc(5) stat field 19). */
-function threadNiceValues(): number[] {
+const SCHED_IDLE = 5;
+
+/** Nice value and scheduling policy of each of this process's threads (proc(5) stat fields 19 and 41). */
+function threadPriorities(): { nice: number; policy: number }[] {
   return readdirSync('/proc/self/task').map((tid) => {
     const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { nice: Number(fields[16]), policy: Number(fields[38]) };
   });
 }
 
@@ -60,7 +63,9 @@ test('a heavy caller\'s long task runs on the side lane at the lowest priority; 
   try {
     const longest = await lightWaitBesideHeavy(pool);
     assert.ok(longest < LONG_MS / 2, `the light caller waited ${longest.toFixed(0)} ms for a 5 ms task`);
-    assert.equal(threadNiceValues().filter((nice) => nice === SIDE_LANE_NICE).length, 1, 'one thread (the side lane\'s) runs at the lowest priority');
+    const lowered = threadPriorities().filter((t) => t.nice === SIDE_LANE_NICE);
+    assert.equal(lowered.length, 1, 'one thread (the side lane\'s) runs at the lowest priority');
+    assert.equal(lowered[0]!.policy, SCHED_IDLE, 'and is scheduled only on cores nothing else wants (SCHED_IDLE)');
   } finally {
     await pool.close();
   }
