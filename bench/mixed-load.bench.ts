@@ -110,7 +110,7 @@ async function runLoad(server: ServerProcess, tokens: Callers, pid: number): Pro
   const cpuAtHostile = markCpu(pid);
   const baselineEnd = rss.now();
   const atHostile = await counters();
-  process.stderr.write(`hostile: ${phases.hostile} s with the hostile caller\n`);
+  process.stderr.write(`hostile: ${phases.hostile} s ${HOSTILE_NAMES.length === 0 ? 'without the hostile caller (control run)' : 'with the hostile caller'}\n`);
   const hostile = HOSTILE_NAMES.length === 0 ? null : startHostileCaller({
     origin: server.url, token: tokens.hostile, connections: HOSTILE_CONNECTIONS, timeoutMs: HOSTILE_TIMEOUT_MS, pauseAfter429Ms: HOSTILE_PAUSE_AFTER_429_MS, kinds: HOSTILE_NAMES,
   });
