@@ -37,6 +37,7 @@ function wrkRun(url: string, requestLines: readonly string[], headers: Readonly<
   const threads = Math.min(2, options.connections);
   const run = spawnSync('wrk', [`-t${threads}`, `-c${options.connections}`, `-d${options.seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
   removeDir(dir);
+  if (run.error !== undefined) throw new Error(`wrk did not run (${run.error.message}): install it with apt-get install wrk`);
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
   const out = run.stdout;
   const ms = (label: string): number => {
