@@ -3,7 +3,7 @@
  * AbortSignal.any keeps a reference to its result in each source for good, and a result given an
  * abort listener is kept alive (with all it reaches) until it aborts: built per task over the
  * pool's lifelong closing signal, that held every settled task's controller (150 a second, about
- * 1 KB each, under the mixed-load bench).
+ * 2 KB each, under the mixed-load bench).
  */
 
 /** Calls `react` once, with the reason of the first source to abort; dispose() stops listening. */
@@ -25,10 +25,19 @@ export interface LinkedSignal {
   dispose(): void;
 }
 
-/** A signal that aborts with the first of `sources` to abort, as AbortSignal.any does, without outliving the work. */
-export function linkSignals(sources: readonly AbortSignal[]): LinkedSignal {
+/** Passes a source's abort on to the linked signal: at once, or later (thread-teardown.ts waits for loads). */
+export type AbortRelay = (abort: (reason: unknown) => void, reason: unknown) => void;
+
+const atOnce: AbortRelay = (abort, reason) => abort(reason);
+
+/**
+ * A signal that aborts with the first of `sources` to abort, as AbortSignal.any does, without
+ * outliving the work; `relay` decides when. A source already aborted aborts it at once.
+ */
+export function linkSignals(sources: readonly AbortSignal[], relay: AbortRelay = atOnce): LinkedSignal {
   const early = sources.find((source) => source.aborted);
   if (early !== undefined) return { signal: AbortSignal.abort(early.reason), dispose: () => undefined };
   const controller = new AbortController();
-  return { signal: controller.signal, dispose: onFirstAbort(sources, (reason) => controller.abort(reason)) };
+  const abort = (reason: unknown): void => controller.abort(reason);
+  return { signal: controller.signal, dispose: onFirstAbort(sources, (reason) => relay(abort, reason)) };
 }

@@ -3,8 +3,9 @@
  * modules, so the pool never terminates a thread mid-load (thread-teardown.ts: a native module whose
  * registration is cut short by termination crashes the whole process), then serves
  * each task message with the handler for its kind. The thread takes its pool's name first
- * (thread-name.ts), and a side lane's lowers its own priority to nice 19 and SCHED_IDLE (thread-priority.ts). After tasks it reports its memory (thread-memory.ts). Keep this
- * module free of heavy imports.
+ * (thread-name.ts), and a side lane's lowers its own priority to nice 19 and SCHED_IDLE
+ * (thread-priority.ts). After tasks it reports its memory (thread-memory.ts). Keep this module
+ * free of heavy imports.
  */
 import { parentPort, threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';

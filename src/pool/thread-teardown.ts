@@ -9,7 +9,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
-import { onFirstAbort, type LinkedSignal } from './linked-signal.js';
+import { linkSignals, type LinkedSignal } from './linked-signal.js';
 import { isWorkerLoaded } from './messages.js';
 
 /** How long a teardown waits for threads still loading or exiting; one that hangs is left after it. */
@@ -101,10 +101,6 @@ export function destroyWhenQuiet(piscina: Piscina, threads: ThreadTeardown): Pro
  * handed to one. dispose() once the task has settled.
  */
 export function abortAfterLoads(sources: readonly AbortSignal[], threads: ThreadTeardown): LinkedSignal {
-  const early = sources.find((source) => source.aborted);
   // Already aborted: piscina refuses the task without running it, so no thread is terminated.
-  if (early !== undefined) return { signal: AbortSignal.abort(early.reason), dispose: () => undefined };
-  const controller = new AbortController();
-  const dispose = onFirstAbort(sources, (reason) => threads.afterLoads(TEARDOWN_WAIT_MS, () => controller.abort(reason)));
-  return { signal: controller.signal, dispose };
+  return linkSignals(sources, (abort, reason) => threads.afterLoads(TEARDOWN_WAIT_MS, () => abort(reason)));
 }
