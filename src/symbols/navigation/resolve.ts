@@ -5,7 +5,7 @@
  */
 import type { SymbolDefinition } from '../../model/symbols.js';
 import { MEMBER_KINDS } from '../language-spec.js';
-import { familyOf, isContainer, isMemberDefinition, isSelfReceiver, membersVisibleBare, methodsDeclaredApart, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
+import { familyOf, isContainer, isSelfReceiver, membersVisibleBare, methodsDeclaredApart, visibleAcrossFiles, type LanguageFamily } from './language-rules.js';
 import type { SymbolLookup } from './lookup.js';
 import { siteKey, type Certainty, type DefinitionSite, type NavFile, type RankedDefinition, type Usage } from './model.js';
 import { importBindingAt, importCandidates, namesPackage } from './import-candidates.js';
@@ -14,6 +14,7 @@ import { assignedAccessor, preferAccessor } from './accessors.js';
 import { augmentedInterfaces, scriptGlobalReceiver } from './builtins.js';
 import { childrenNamed, sameRange, within } from './definition-tree.js';
 import { scopeOfDeclaration } from './scopes.js';
+import { bareVisible, isMember, reachableFromOutside, reachedThroughObject, sameFamily } from './visibility.js';
 import { compareRanked, placeScore, rankSite, siteScore, sortCandidates, topTier } from './rank.js';
 
 const TOP_LEVEL_BONUS = 64;
@@ -368,11 +369,6 @@ function parameterProperties(defs: readonly SymbolDefinition[], scope: number, n
   });
 }
 
-/** Methods and fields are reached through a receiver, except where members are in scope bare. */
-function bareVisible(definition: SymbolDefinition, family: LanguageFamily): boolean {
-  return membersVisibleBare(family) || !MEMBER_KINDS.has(definition.kind);
-}
-
 /**
  * Of several declarations in one scope, the last one before the usage (else the first). A use in a
  * variable's own initializer (`hooks = [hooks]`) means the binding before it.
@@ -386,28 +382,4 @@ function nearestPreceding(defs: readonly SymbolDefinition[], hits: readonly numb
     if (!initializing) best = i;
   }
   return best >= 0 ? best : hits[0]!;
-}
-
-/**
- * A JavaScript object's members go wherever the object goes: reached through a receiver, a member
- * is no less visible for its object not being exported (koa's `module.exports = { onerror() {} }`).
- */
-function reachedThroughObject(file: NavFile, definition: SymbolDefinition, usage: Usage): boolean {
-  return usage.receiver !== undefined && familyOf(file.symbols.language) === 'js' && isMember(file, definition) && !definition.name.startsWith('#');
-}
-
-/** Languages of one family share names (C and C++, JavaScript and TypeScript); a language no family holds may mean anything. */
-function sameFamily(a: LanguageFamily, b: LanguageFamily): boolean {
-  return a === b || a === 'other' || b === 'other';
-}
-
-function isMember(file: NavFile, definition: SymbolDefinition): boolean {
-  return isMemberDefinition(file.symbols.definitions, definition);
-}
-
-/** Top-level names, and members when the usage has a receiver; never another function's locals. */
-function reachableFromOutside(file: NavFile, definition: SymbolDefinition, usage: Usage): boolean {
-  if (definition.parent === -1) return usage.receiver !== undefined || bareVisible(definition, familyOf(file.symbols.language));
-  const parent = file.symbols.definitions[definition.parent];
-  return usage.receiver !== undefined && parent !== undefined && isContainer(parent);
 }
