@@ -73,12 +73,12 @@ class UwsReply implements Reply {
     this.finish();
   }
 
-  text(code: number, text: string, headers: Headers = NO_HEADERS): void {
-    this.send(code, `${text}\n`, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+  text(code: number, text: string, headers?: Headers): void {
+    this.send(code, `${text}\n`, headers === undefined ? TEXT_HEADERS : { ...TEXT_HEADERS, ...headers });
   }
 
-  json(code: number, value: unknown, headers: Headers = NO_HEADERS): void {
-    this.send(code, JSON.stringify(value), { 'Content-Type': 'application/json', ...headers });
+  json(code: number, value: unknown, headers?: Headers): void {
+    this.send(code, JSON.stringify(value), headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers });
   }
 
   stream(code: number, headers: Headers): StreamWriter {
@@ -118,6 +118,9 @@ class UwsReply implements Reply {
 }
 
 const NO_HEADERS: Headers = Object.freeze({});
+// Shared, not made per reply: most replies add nothing to them.
+const TEXT_HEADERS: Headers = Object.freeze({ 'Content-Type': 'text/plain; charset=utf-8' });
+const JSON_HEADERS: Headers = Object.freeze({ 'Content-Type': 'application/json' });
 
 /** "200 OK" and the like, made once. */
 const STATUS_LINES: Readonly<Record<number, string>> = Object.fromEntries(Object.entries(STATUS_CODES).map(([code, text]) => [code, `${code} ${text}`]));

@@ -97,8 +97,10 @@ export function createHttpServer<Auth = unknown>(options: HttpServerOptions<Auth
     // Route templates, never raw paths: a scanner cannot grow the metrics without bound.
     const routeLabel = match.kind === 'not-found' ? 'unmatched' : match.path;
     const entry: InFlight = { res, request: head };
-    const serverBodyBytes = options.maxBodyBytes();
-    const maxBodyBytes = Math.min(serverBodyBytes, match.kind === 'found' ? match.route.maxBodyBytes ?? Infinity : Infinity);
+    // Bodies are bounded by the site configuration; a request without one (most GETs) never reads it.
+    const bodied = hasBody(head);
+    const serverBodyBytes = bodied ? options.maxBodyBytes() : 0;
+    const maxBodyBytes = bodied ? Math.min(serverBodyBytes, match.kind === 'found' ? match.route.maxBodyBytes ?? Infinity : Infinity) : 0;
     active.add(entry);
     let release: (() => void) | null = null;
     const reply = createReply(res, head, {
@@ -132,7 +134,7 @@ export function createHttpServer<Auth = unknown>(options: HttpServerOptions<Auth
         // reaches a client still uploading; a body over the limit is cut off by closing instead.
         if (!admission.ok) {
           if (early !== null) return void early.then((result) => { if (!head.aborted) tooMany(reply, admission, !result.ok && result.drained !== true); });
-          if (!hasBody(head)) return tooMany(reply, admission, false);
+          if (!bodied) return tooMany(reply, admission, false);
           return void discardBody(res, head, serverBodyBytes).then((drained) => {
             if (!head.aborted) tooMany(reply, admission, !drained);
           });

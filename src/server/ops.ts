@@ -1,5 +1,5 @@
 /**
- * Wires the operator's door (`/healthz`, `/metrics`): health is one cheap read of each environment,
+ * Wires the operator's door (`/healthz`, `/metrics`): health reads each environment at most once a second,
  * gauges come from the pool, the catalog and the index runs' progress files. Who may scrape is decided at the edge (edge.ts).
  */
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
@@ -25,13 +25,17 @@ export interface OpsDoorDeps {
 export function createServerOps(services: Pick<Services, 'store' | 'catalog' | 'pool' | 'config'>, deps: OpsDoorDeps): Route<Authentication>[] {
   const { store, catalog, pool } = services;
   const startedAt = Date.now();
+  // One read of each environment, and a success trusted for a moment: probes come many times a
+  // second under load, and listing the catalog would decode every manifest. A shared store that
+  // drops its connection says so at once (store.root.available); a failure is never reused.
+  const storeProblem = recentProbe('store', () => store.meta.get('health'), () => store.root.available);
+  const catalogProblem = recentProbe('catalog', () => catalog.get(''));
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
   loopDelay.enable();
   return opsRoutes({
     metrics: deps.metrics,
     authorizeScrape: deps.authorizeScrape,
-    // One read of each environment: a health check must cost nothing, and listing the catalog decodes every manifest.
-    problems: () => (deps.stopping() ? ['pool'] : [...probe('store', () => storeReachable(store)), ...probe('catalog', () => catalog.get(''))]),
+    problems: () => (deps.stopping() ? ['pool'] : [...storeProblem(), ...catalogProblem()]),
     gauges: () => ({
       memory: memoryGauges(pool.memory()),
       loopDelay: loopDelayGauge(loopDelay),
@@ -80,17 +84,22 @@ function indexPhaseGauges(runs: ReadonlyMap<string, RunProgress>): IndexPhaseGau
   });
 }
 
-/** A shared database that cannot be reached (PostgreSQL reconnecting) makes the store unhealthy. */
-function storeReachable(store: Services['store']): void {
-  if (!store.root.available) throw new Error('store unavailable');
-  store.meta.get('health');
-}
+/** How long a read that succeeded vouches for its environment. */
+const PROBE_TRUSTED_MS = 1000;
 
-function probe(name: string, check: () => unknown): string[] {
-  try {
-    check();
-    return [];
-  } catch {
-    return [name];
-  }
+/** `[name]` while `available` says no or `read` throws; a read that succeeded is not repeated for PROBE_TRUSTED_MS. */
+function recentProbe(name: string, read: () => unknown, available: () => boolean = () => true): () => string[] {
+  let succeededAt = -Infinity;
+  return () => {
+    if (!available()) return [name];
+    const now = performance.now();
+    if (now - succeededAt < PROBE_TRUSTED_MS) return [];
+    try {
+      read();
+      succeededAt = now;
+      return [];
+    } catch {
+      return [name];
+    }
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * The uWS edge on a real loopback port: native binding, routing answers, bounded and gzip bodies,
  * that a refused request leaves the server serving, that a request's credentials are resolved at
- * most once, the edge and the handler sharing the result, and that closing leaves no connection open.
+ * most once, the edge and the handler sharing the result, that the client's address is read only
+ * when asked, and that closing leaves no connection open.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -155,6 +156,36 @@ test('the edge and the handler read one resolution of a request\'s credentials; 
     assert.equal(resolved.length, 3, 'an unlimited route nobody asks about is never resolved');
   } finally {
     await authServer.close(100);
+  }
+});
+
+test("the client's address is read when asked, after an await too; once the reply ended it is ''", async () => {
+  const afterEnd: string[] = [];
+  const addressServer = createHttpServer({
+    maxBodyBytes: () => LIMIT,
+    routes: [
+      {
+        method: 'GET', path: '/address', async handler(request, reply) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          reply.text(200, request.remoteAddress);
+        },
+      },
+      {
+        method: 'GET', path: '/late', handler(request, reply) {
+          reply.text(200, 'done');
+          afterEnd.push(request.remoteAddress);
+        },
+      },
+    ],
+  });
+  const { port } = await addressServer.listen('127.0.0.1', 0);
+  try {
+    const address = (await (await fetch(`http://127.0.0.1:${port}/address`)).text()).trim();
+    assert.match(address, /^(127\.0\.0\.1|(0{4}:){5}ffff:7f00:0001)$/, 'uWS spells loopback IPv4 either way');
+    assert.equal((await fetch(`http://127.0.0.1:${port}/late`)).status, 200);
+    assert.deepEqual(afterEnd, ['']);
+  } finally {
+    await addressServer.close(100);
   }
 });
 
