@@ -102,20 +102,26 @@ export function createCompiledQueryCache(schema: GraphQLSchema, maxEntries = DEF
   let weight = 0;
   let hits = 0;
   let misses = 0;
+  let newest = '';
   return {
     prepare(query, operationName) {
       const key = `${operationName ?? ''}\0${query}`;
       const cached = entries.get(key);
       if (cached) {
         hits++;
-        entries.delete(key);
-        entries.set(key, cached);
+        // Least recently used goes first; a client repeating one query needs no move each time.
+        if (key !== newest) {
+          entries.delete(key);
+          entries.set(key, cached);
+          newest = key;
+        }
         return cached.prepared;
       }
       misses++;
       const { prepared, tokens } = prepareUncached(schema, query, operationName);
       const entry = { prepared, weight: tokens + Math.ceil(key.length / 256) };
       entries.set(key, entry);
+      newest = key;
       weight += entry.weight;
       for (const [oldest, old] of entries) {
         if (entries.size <= maxEntries && weight <= maxWeight) break;
