@@ -10,6 +10,7 @@
  * others use the pool: its seconds-long scans then neither hold a thread the others need nor get
  * their workers terminated under them, and the time they use is still charged to it.
  */
+import { setMaxListeners } from 'node:events';
 import type { ResourceLimits } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { createError, type QuarryError } from '../errors.js';
@@ -71,6 +72,8 @@ export function createPiscinaPool<Tasks extends TaskMap>(config: PiscinaPoolConf
   const side = config.sideLane === undefined ? null : createSideLane(config, config.sideLane.threads, config.sideLane.heavy);
   // Aborted by close(): tasks still waiting leave the queue; running ones stop with their threads.
   const closing = new AbortController();
+  // Every task in flight listens for the pool closing: hundreds at once is the design, not a leak.
+  setMaxListeners(0, closing.signal);
   let closed = Promise.resolve();
   const loop = createLoopHold();
   const place: Placement = { piscina, teardown, fair, closing: closing.signal, graceMs: config.deadlineGraceMs, sliceMs: config.sliceMs, resourceLimits: config.resourceLimits };

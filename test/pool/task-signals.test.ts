@@ -65,8 +65,11 @@ test('links over a long-lived signal, disposed, do not grow the heap', async () 
   assert.ok(grown / 20_000 < 40, `${(grown / 20_000).toFixed(0)} bytes per link stayed on the heap`);
 });
 
-test('a pool keeps nothing of its settled tasks on the main thread', async () => {
+test('a pool keeps nothing of its settled tasks on the main thread, and its many listeners raise no leak warning', async () => {
   const pool = createPiscinaPool<ProbeTasks>({ entry: PROBE_ENTRY, threads: 2, kinds: PROBE_KINDS, deadlineGraceMs: 300, sliceMs: 2000 });
+  const warnings: string[] = [];
+  const onWarning = (warning: Error): void => void warnings.push(`${warning.name}: ${warning.message}`);
+  process.on('warning', onWarning);
   try {
     // As a request's tasks are: a caller's signal, charged to it, and a deadline.
     const run = async (count: number): Promise<void> => {
@@ -83,7 +86,11 @@ test('a pool keeps nothing of its settled tasks on the main thread', async () =>
     await run(4_000);
     const grown = (await settledHeap()) - before;
     assert.ok(grown / 4_000 < 150, `${(grown / 4_000).toFixed(0)} bytes per settled task stayed on the main thread's heap`);
+    // 50 tasks in flight each listen for the pool closing: by design, so no MaxListenersExceededWarning.
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning')), []);
   } finally {
+    process.off('warning', onWarning);
     await pool.close();
   }
 });
