@@ -1,13 +1,16 @@
 /**
- * Carries one HTTP request through the SDK's web-standard Streamable HTTP transport, inside a
- * protocol thread: the request becomes a Fetch Request, and the transport's Response is handed on
- * whole (JSON) or chunk by chunk (SSE, only when the request carries a progress token). A body that
+ * Carries one HTTP request to the SDK's Server, inside a protocol thread: the common request (one
+ * JSON-RPC request answered with JSON) through json-reply-transport.ts, any other through the SDK's
+ * web-standard Streamable HTTP transport, as a Fetch Request whose Response is handed on whole
+ * (JSON) or chunk by chunk (SSE, only when the request carries a progress token). A body that
  * is JSON but no JSON-RPC message is refused here; tool arguments bypass the SDK's validation.
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { detachToolArguments } from './call-arguments.js';
 import { envelopeProblem, invalidRequestBody } from './jsonrpc-envelope.js';
+import { JsonReplyTransport, plainJsonRequest } from './json-reply-transport.js';
 import { authInfoFor } from './mcp-server.js';
 
 export interface PlainRequest {
@@ -34,11 +37,20 @@ export async function bridgeMcpRequest(request: PlainRequest, server: Server, re
   // Encoded into its own buffer (not Buffer's shared pool): the sink transfers it to the main thread.
   if (problem !== null) return sink.whole(400, { 'content-type': 'application/json' }, new TextEncoder().encode(invalidRequestBody(problem)));
   const toolArguments = detachToolArguments(parsed);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(parsed) });
-  await server.connect(transport);
-  const closeServer = (): void => void server.close().catch(() => {});
-  abort.addEventListener('abort', closeServer, { once: true });
-  try {
+  const authInfo = authInfoFor(requestId, toolArguments);
+  const progress = asksForProgress(parsed);
+  const plain = progress ? null : plainJsonRequest(request.method, request.headers, parsed);
+  if (plain !== null) {
+    const transport = new JsonReplyTransport(plain.id);
+    return whileConnected(server, transport, abort, async () => {
+      transport.onmessage?.(plain, { authInfo });
+      const answer = await transport.answer;
+      // Null: the client left and the call was cancelled; the main thread still hears that this request is over.
+      sink.whole(answer === null ? 503 : 200, { 'content-type': 'application/json' }, new TextEncoder().encode(answer === null ? CANCELLED : JSON.stringify(answer)));
+    });
+  }
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !progress });
+  return whileConnected(server, transport, abort, async () => {
     // The body was read and bounded by the HTTP edge; an unparsable one goes to the transport
     // as bytes so that it answers with its own -32700 parse error.
     const fetchRequest = new Request(`http://mcp.invalid${request.path}`, {
@@ -46,9 +58,20 @@ export async function bridgeMcpRequest(request: PlainRequest, server: Server, re
       headers: request.headers as [string, string][],
       ...(parsed === undefined && request.method === 'POST' ? { body: request.body } : {}),
     });
-    const authInfo = authInfoFor(requestId, toolArguments);
     const response = await transport.handleRequest(fetchRequest, parsed === undefined ? { authInfo } : { parsedBody: parsed, authInfo });
     await forward(response, sink, abort);
+  });
+}
+
+const CANCELLED = JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'The request was cancelled.' }, id: null });
+
+/** Runs `work` with the server connected to `transport`; the client leaving closes the server, which cancels the call. */
+async function whileConnected(server: Server, transport: Transport, abort: AbortSignal, work: () => Promise<void>): Promise<void> {
+  await server.connect(transport);
+  const closeServer = (): void => void server.close().catch(() => {});
+  abort.addEventListener('abort', closeServer, { once: true });
+  try {
+    await work();
   } finally {
     abort.removeEventListener('abort', closeServer);
     await server.close();
