@@ -60,6 +60,8 @@ declare module 'fengari' {
     lua_rawseti(L: LuaState, idx: number, n: number): void;
     lua_setfield(L: LuaState, idx: number, key: LuaString | string): void;
     lua_setglobal(L: LuaState, name: LuaString | string): void;
+    /** Writes the function on top of the stack as a binary chunk, piece by piece; a writer's non-zero return stops it. */
+    lua_dump(L: LuaState, writer: (L: LuaState, bytes: LuaString, size: number, data: unknown) => number, data: unknown, strip: boolean): number;
     lua_sethook(L: LuaState, hook: LuaHook | null, mask: number, count: number): void;
     lua_setmetatable(L: LuaState, idx: number): void;
     lua_settop(L: LuaState, idx: number): void;
