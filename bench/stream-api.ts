@@ -17,6 +17,13 @@ import { liftRateLimit, QUARRY_THREADS, quarryQuery } from './tools/quarry.js';
  */
 export const SELECTIVE_QUERY_IDS: readonly string[] = ['rare-literal', 'absent-literal', 'regex-inner'];
 const WARMUP = 5;
+/**
+ * Rounds of every query, through the same door, before any is timed: what a running server has
+ * behind it. A fresh process spends its first thousand or so searches compiling (V8's optimising
+ * compiler on its helper threads took 1.2-1.7 ms of CPU per search in searches 200-1,200 of one
+ * process, 0.2 ms after 3,000), which on 2 cores is taken from the search itself.
+ */
+const WARMUP_ROUNDS = Number(process.env['QUARRY_BENCH_STREAM_WARMUP_ROUNDS'] ?? 500);
 const SAMPLES = Number(process.env['QUARRY_BENCH_STREAM_SAMPLES'] ?? 60);
 /** The goal of issue 12: a selective query costs the server at most this through the stream API. */
 export const STREAM_GOAL_MS = 5;
@@ -36,6 +43,7 @@ export interface StreamQueryFigures {
 
 export interface StreamApiRun {
   readonly bareRoundTripP50Ms: number;
+  readonly warmupRounds: number;
   readonly samples: number;
   readonly queries: readonly StreamQueryFigures[];
 }
@@ -75,6 +83,10 @@ function streamedMatchCount(body: string): number {
   return progress.matchCount;
 }
 
+async function warmUp(queries: readonly BenchQuery[], run: (q: BenchQuery) => Promise<unknown>): Promise<void> {
+  for (let round = 0; round < WARMUP_ROUNDS; round++) for (const q of queries) await run(q);
+}
+
 async function timedSeries(run: () => Promise<number>): Promise<number[]> {
   for (let i = 0; i < WARMUP; i++) await run();
   const samples: number[] = [];
@@ -101,9 +113,11 @@ async function throughStream(dataDir: string, queries: readonly BenchQuery[]): P
   try {
     if (server.adminToken === null) throw new Error(`${dataDir} already had a server started on it: the stream benchmark needs a fresh data directory`);
     const headers = { Authorization: `token ${server.adminToken}`, Accept: 'text/event-stream' };
+    const urlOf = (q: BenchQuery): string => `${server.url}/.api/search/stream?${new URLSearchParams({ q: quarryQuery(q), v: 'V3' })}`;
+    await warmUp(queries, (q) => get(agent, urlOf(q), headers));
     const figures = new Map<string, { matchCount: number; samples: number[] }>();
     for (const q of queries) {
-      const url = `${server.url}/.api/search/stream?${new URLSearchParams({ q: quarryQuery(q), v: 'V3' })}`;
+      const url = urlOf(q);
       let matchCount = -1;
       const samples = await timedSeries(async () => {
         const answer = await get(agent, url, headers);
@@ -125,6 +139,7 @@ async function throughStream(dataDir: string, queries: readonly BenchQuery[]): P
 async function inProcess(dataDir: string, queries: readonly BenchQuery[]): Promise<Map<string, { matchCount: number; samples: number[] }>> {
   const engine = createServices(loadConfig({ dataDir, threads: QUARRY_THREADS }));
   try {
+    await warmUp(queries, (q) => engine.search.search({ query: quarryQuery(q) }));
     const figures = new Map<string, { matchCount: number; samples: number[] }>();
     for (const q of queries) {
       let matchCount = -1;
@@ -150,6 +165,7 @@ export async function measureStreamApi(dataDir: string, queries: readonly BenchQ
   const bareRoundTripP50Ms = await bareRoundTrip();
   return {
     bareRoundTripP50Ms,
+    warmupRounds: WARMUP_ROUNDS,
     samples: SAMPLES,
     queries: queries.map((q) => {
       const s = streamed.get(q.id)!;
@@ -166,7 +182,7 @@ export async function measureStreamApi(dataDir: string, queries: readonly BenchQ
 
 export function streamApiTable(run: StreamApiRun): string[] {
   return [
-    `Stream API: each query ${run.samples} times after ${WARMUP} warm-up runs, one keep-alive connection, one request at a time; ` +
+    `Stream API: ${run.warmupRounds} warm-up rounds of every query on each side (a running server's state, past its start-up compilation), then each query ${WARMUP} more times and ${run.samples} timed, one keep-alive connection, one request at a time; ` +
       `server time = stream p50 − the bare uWebSockets.js round trip (${run.bareRoundTripP50Ms.toFixed(3)} ms p50). Match counts equal in-process.`,
     '',
     '| query | matches | stream p50 (ms) | stream p90 (ms) | server p50 (ms) | in-process p50 (ms) | in-process p90 (ms) | goal |',

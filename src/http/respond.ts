@@ -10,7 +10,8 @@ export type Headers = Readonly<Record<string, string>>;
 export interface StreamWriter {
   /** Resolves true once uWS took the chunk and its buffer has drained; false when the client is gone. */
   write(chunk: string | Uint8Array): Promise<boolean>;
-  end(): void;
+  /** `last`: a final chunk, sent with the end in one write. */
+  end(last?: string | Uint8Array): void;
 }
 
 export interface Reply {
@@ -100,11 +101,11 @@ class UwsReply implements Reply {
         if (accepted || binding !== 'native') return Promise.resolve(true);
         return new Promise((resolve) => (this.drained = resolve));
       },
-      end: () => {
+      end: (last) => {
         if (this.finished) return;
         // No closeConnection here: after chunked writes, uWS 20.30 emits that "Connection: close"
         // header inside the body, which corrupts the response.
-        this.res.cork(() => this.res.end());
+        this.res.cork(() => this.res.end(last));
         this.finish();
       },
     };

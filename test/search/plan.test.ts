@@ -84,7 +84,9 @@ describe('segmentRanges', () => {
     assert.deepEqual(segmentRanges(manifest('r'), 2).map((r) => [r.lo, r.hi]), [[0, 10]]);
     const big = manifest('r', { segments: [{ id: 's', docCount: 40000, deleted: [5, 39999] }] });
     const ranges = segmentRanges(big, 2);
-    assert.equal(ranges.length, 4);
+    assert.equal(ranges.length, 2);
+    assert.equal(segmentRanges(big, 8).length, 8);
+    assert.equal(segmentRanges(manifest('r', { segments: [{ id: 's', docCount: 5000, deleted: [] }] }), 8).length, 2);
     assert.equal(ranges[0]!.lo, 0);
     assert.equal(ranges.at(-1)!.hi, 40000);
     assert.deepEqual(ranges.flatMap((r) => r.deleted), [5, 39999]);

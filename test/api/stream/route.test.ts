@@ -4,6 +4,7 @@
  * internal failure is an `error` event.
  */
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import { streamSearchRoute, type SearchOutcome } from '../../../src/api/stream/route.js';
 import { ANONYMOUS, type Authentication } from '../../../src/auth/principal.js';
@@ -123,4 +124,46 @@ test('a git failure is an error event that quotes neither git nor the data direc
   };
   const { events } = await readEvents(await fetch(`${base}/.api/search/stream?q=hit`));
   assert.deepEqual(events.map((e) => [e.name, e.data]), [['error', { message: 'git failed to read the repository' }], ['done', {}]]);
+});
+
+/** The response's writes, read off a raw socket: its chunks, or its whole body when it was one write (then with a Content-Length). */
+async function rawChunks(path: string): Promise<string[]> {
+  const { port } = new URL(base);
+  const socket = connect(Number(port), '127.0.0.1');
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+  let raw = '';
+  for await (const data of socket) raw += (data as Buffer).toString('utf8');
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+  const body = raw.slice(head.length + 4);
+  if (/^content-length: /im.test(head)) return [body];
+  const chunks: string[] = [];
+  for (let at = 0; ;) {
+    const lineEnd = body.indexOf('\r\n', at);
+    const size = parseInt(body.slice(at, lineEnd), 16);
+    if (lineEnd < 0 || Number.isNaN(size)) throw new Error(`not a chunked body at ${at}: ${JSON.stringify(raw)}`);
+    if (size === 0) return chunks;
+    chunks.push(body.slice(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
+test('a search that answers at once is one write: its matches, filters, final progress and done, with the end', async () => {
+  script = async () => respond([MATCH]);
+  const chunks = await rawChunks('/.api/search/stream?q=hit');
+  assert.equal(chunks.length, 1, `chunks: ${JSON.stringify(chunks)}`);
+  assert.deepEqual([...chunks[0]!.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]), ['matches', 'filters', 'progress', 'done']);
+});
+
+test('matches found while the search runs go out before it ends, the rest with the end', async () => {
+  let finish: () => void = () => {};
+  script = (request) => {
+    request.onMatches!([MATCH]);
+    setTimeout(() => finish(), 50);
+    return new Promise((resolve) => (finish = () => resolve(respond([MATCH, { ...MATCH, path: 'b.txt' }]))));
+  };
+  const chunks = await rawChunks('/.api/search/stream?q=hit');
+  assert.equal(chunks.length, 2, `chunks: ${JSON.stringify(chunks)}`);
+  assert.deepEqual([...chunks[0]!.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]), ['matches', 'progress']);
+  assert.deepEqual([...chunks[1]!.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]), ['matches', 'filters', 'progress', 'done']);
+  assert.match(chunks[1]!, /"path":"b\.txt"/);
 });
