@@ -12,7 +12,7 @@ import type { SearchResponse } from '../model/result.js';
 import { emptyStats } from '../model/stats.js';
 import { parseQuery, queryToString } from '../query/index.js';
 import type { SearchRequest, SearchService } from '../search/contracts.js';
-import type { SearchSettings } from '../search/service.js';
+import { streamable, type SearchSettings } from '../search/service.js';
 import { mergeAnswers } from './merge.js';
 import { NodeUnavailable, type NodeCall } from './node-client.js';
 import { ownersOf } from './ownership.js';
@@ -39,10 +39,11 @@ export function createFanoutSearch(deps: FanoutDeps): SearchService {
   return { search: (request) => fanOut(deps, request) };
 }
 
-async function fanOut(deps: FanoutDeps, request: SearchRequest): Promise<SearchResponse> {
+async function fanOut(deps: FanoutDeps, asked: SearchRequest): Promise<SearchResponse> {
   const started = performance.now();
   const stats = emptyStats();
-  const query = parseQuery(request.query, { defaultPatternType: request.patternType ?? 'keyword' });
+  const query = parseQuery(asked.query, { defaultPatternType: asked.patternType ?? 'keyword' });
+  const request = streamable(query, asked);
   stats.parseMs = performance.now() - started;
   const first = query.basics[0]!.filters;
   const settings = deps.settings();

@@ -4,7 +4,8 @@
  * compile each set, so these bounds keep what one request costs small. Generous for people and
  * agents: Sourcegraph's own clients send queries of a few hundred characters.
  */
-import type { BasicQuery, PatternExpr, Query } from './ast.js';
+import type { BasicQuery, PatternExpr, PatternType, Query } from './ast.js';
+import type { Token } from './lex.js';
 import { unsupportedError } from './syntax-error.js';
 
 /** The whole query text. */
@@ -17,6 +18,26 @@ export const MAX_REGEX_CHARS = 4_096;
 export function checkQueryText(text: string): void {
   if (text.length > MAX_QUERY_CHARS) {
     throw unsupportedError(`too long: ${text.length} characters, at most ${MAX_QUERY_CHARS}; search for a shorter part of it`, MAX_QUERY_CHARS);
+  }
+}
+
+/**
+ * The fewest pattern atoms the tokens can make, checked before the query is built: building one
+ * of thousands of terms takes the main thread tens of milliseconds, only to refuse it. Keyword
+ * mode makes an atom of every pattern token; the other modes at least one of each run of
+ * adjacent pattern tokens (filters between them aside), which AND, OR, NOT and groups end.
+ */
+export function checkPatternTokens(tokens: readonly Token[], patternType: PatternType): void {
+  let atoms = 0;
+  let inRun = false;
+  for (const token of tokens) {
+    if (token.kind === 'filter') continue;
+    const pattern = token.kind === 'word' || token.kind === 'quoted' || token.kind === 'regexp';
+    if (pattern && (patternType === 'keyword' || !inRun)) atoms++;
+    inRun = pattern;
+  }
+  if (atoms > MAX_QUERY_PATTERNS) {
+    throw unsupportedError(`too many patterns and filter values: at least ${atoms}, at most ${MAX_QUERY_PATTERNS}; split it into several searches`, 0);
   }
 }
 

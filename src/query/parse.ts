@@ -7,7 +7,7 @@ import { buildFilters } from './build-filters.js';
 import { canonicalField } from './fields.js';
 import { patternTypeOf } from './filter-values.js';
 import { lex, type Token } from './lex.js';
-import { checkQueryPatterns, checkQueryText } from './limits.js';
+import { checkPatternTokens, checkQueryPatterns, checkQueryText } from './limits.js';
 import { expand } from './scope.js';
 import { parseSyntax } from './syntax.js';
 import { syntaxError } from './syntax-error.js';
@@ -25,8 +25,9 @@ export interface ParseOptions {
 export function parseQuery(text: string, opts: ParseOptions = {}): Query {
   checkQueryText(text);
   const tokens = lex(text);
-  const tree = parseSyntax(tokens);
   const patternType = queryPatternType(tokens, opts.defaultPatternType ?? 'keyword');
+  checkPatternTokens(tokens, patternType);
+  const tree = parseSyntax(tokens);
   const alternatives = tree === null ? [{ clauses: [], pattern: null }] : expand(tree, { source: text, patternType });
   const query: Query = {
     basics: alternatives.map((alternative) => ({

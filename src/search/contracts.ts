@@ -42,7 +42,7 @@ export interface SearchRequest {
   readonly canRead?: (repo: string) => boolean;
   /** Overrides the configured matcher engine for this search (benchmarks, engine-matrix tests). */
   readonly matcher?: 'auto' | 'hyperscan' | 'js';
-  /** Called with matches as shards finish, before ranking (streaming front doors). */
+  /** Called with matches as shards finish, before ranking (streaming front doors); not for `select:` queries, whose results differ in kind from what shards find. */
   readonly onMatches?: (matches: readonly SearchMatch[]) => void;
 }
 

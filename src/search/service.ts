@@ -74,7 +74,7 @@ async function runSearch(deps: SearchDeps, searchers: readonly Searcher[], reque
   const bounds = { deadline, ...(request.signal ? { signal: request.signal } : {}) };
   const canRead = request.canRead;
   const manifests = canRead ? deps.catalog.list().filter((m) => canRead(m.repo)) : deps.catalog.list();
-  const scope: SearchScope = { query, request, limit, bounds, manifests, stats };
+  const scope: SearchScope = { query, request: streamable(query, request), limit, bounds, manifests, stats };
   const notices: SkippedNotice[] = [];
   const runs = new Map<Searcher, SearcherRun>();
   const reports: Report[] = [];
@@ -117,4 +117,11 @@ interface Report {
 /** Section by section; within one, in the order the searchers reported. */
 function listed(reports: readonly Report[]): SearchMatch[] {
   return SECTIONS.flatMap((section) => reports.filter((r) => r.section === section).flatMap((r) => r.found.matches));
+}
+
+/** With `select:` the final results differ in kind from what shards find (repos, not lines): such a search sends its matches once, at the end. */
+export function streamable(query: Query, request: SearchRequest): SearchRequest {
+  if (request.onMatches === undefined || query.basics.every((basic) => basic.filters.select === null)) return request;
+  const { onMatches: _unused, ...unstreamed } = request;
+  return unstreamed;
 }

@@ -30,6 +30,18 @@ test('thousands of terms are refused, counting each atom and each distinct filte
   assert.equal(parseQuery(Array.from({ length: MAX_QUERY_PATTERNS }, (_, i) => `t${i}`).join(' OR ')).basics.length, 1);
 });
 
+test('too many patterns are refused from the tokens, before the query is built; a run of words is one pattern outside keyword mode', () => {
+  const terms = (n: number, joiner: string): string => Array.from({ length: n }, (_, i) => `t${i}`).join(joiner);
+  assert.match(refusal(terms(1500, ' OR ')), /too many patterns and filter values: at least 1500, at most 128/);
+  assert.match(refusal(`patterntype:regexp ${terms(MAX_QUERY_PATTERNS + 1, ' or ')}`), /at least 129, at most 128/);
+  assert.match(refusal(terms(MAX_QUERY_PATTERNS + 1, ' ')), /at least 129, at most 128/, 'keyword mode: every word is a pattern');
+  for (const patternType of ['standard', 'literal', 'regexp']) {
+    const basics = parseQuery(`patterntype:${patternType} ${terms(150, ' ')} repo:x ${terms(50, ' ')}`).basics;
+    assert.equal(basics.length, 1, `${patternType}: one run of 200 words, a filter between them`);
+  }
+  assert.equal(parseQuery(`patterntype:standard ${terms(200, ' ')} or (${terms(200, ' ')})`).basics.length, 1);
+});
+
 test('regular expressions beyond the character budget are refused', () => {
   const long = `/${'[a-z]'.repeat(Math.ceil(MAX_REGEX_CHARS / 5) + 1)}/`;
   assert.match(refusal(`patterntype:regexp ${long.slice(1, -1)}`), /too much regular expression/);

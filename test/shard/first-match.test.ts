@@ -129,4 +129,9 @@ test('the search service: a streamed search\'s first matches are one file; its a
   assert.equal(batches.flat().length, plain.matches.length);
   assert.deepEqual(streamed.matches, plain.matches);
   assert.equal(streamed.stats.shardsSearched, plain.stats.shardsSearched, 'a task and the one resuming it are one shard search');
+  // select: answers differ in kind from what shards find (a repository, not lines): sent once, at the end.
+  const selected: (readonly SearchMatch[])[] = [];
+  const repos = await service.search({ query: 'spin_lock_irqsave select:repo', onMatches: (m) => selected.push(m) });
+  assert.deepEqual(selected, []);
+  assert.deepEqual(repos.matches.map((m) => m.type), ['repo']);
 });

@@ -5,11 +5,9 @@
 import { authorize, type SiteAccess } from '../../auth/authorize.js';
 import type { Authentication } from '../../auth/principal.js';
 import { isQuarryError, publicMessage, type ErrorCode } from '../../errors.js';
-import { onCallersMainThread } from '../../http/main-thread.js';
 import type { Route } from '../../http/routes.js';
 import type { StreamWriter } from '../../http/respond.js';
 import type { SearchMatch, SearchResponse } from '../../model/result.js';
-import { parseQuery } from '../../query/index.js';
 import type { SearchService } from '../../search/contracts.js';
 import { shapeMatches, type FileReader } from './context.js';
 import { searchFilters, sseEvent, type MatchShape } from './events.js';
@@ -91,10 +89,8 @@ export async function runStream(search: SearchService, params: StreamParams, can
   };
   let response: SearchResponse;
   try {
-    response = await search.search({
-      query: params.query, patternType: params.patternType, signal, canRead,
-      ...(onCallersMainThread(signal, () => streamsAsFound(params)) ? { onMatches } : {}),
-    });
+    // A select: search ignores onMatches and sends its matches at the end (search/service.ts).
+    response = await search.search({ query: params.query, patternType: params.patternType, signal, canRead, onMatches });
   } catch (err) {
     if (signal.aborted) return 'cancelled';
     if (isQuarryError(err) && ALERT_CODES.includes(err.code)) {
@@ -113,18 +109,6 @@ export async function runStream(search: SearchService, params: StreamParams, can
     durationMs: Math.round(performance.now() - started), skipped: response.skipped,
   });
   return 'completed';
-}
-
-/**
- * With `select:` the final results differ in kind from what shards find (repos, not lines), so
- * such searches send their matches once, at the end. A query that does not parse fails in search.
- */
-function streamsAsFound(params: StreamParams): boolean {
-  try {
-    return parseQuery(params.query, { defaultPatternType: params.patternType }).basics.every((b) => b.filters.select === null);
-  } catch {
-    return false;
-  }
 }
 
 function matchKey(m: SearchMatch): string {

@@ -1,6 +1,6 @@
 /**
  * The stream route with a scripted search service: matches leave before the search resolves,
- * the client's disconnect reaches the search's signal, select: queries send once, and an
+ * the client's disconnect reaches the search's signal, the last events go with the end, and an
  * internal failure is an `error` event.
  */
 import assert from 'node:assert/strict';
@@ -95,17 +95,6 @@ test('a client disconnect aborts the signal the search was given', async () => {
   client.abort();
   await sawAbort;
   while (outcomes.at(-1) !== 'cancelled') await new Promise((resolve) => setTimeout(resolve, 10));
-});
-
-test('select: searches send their matches once, at the end', async () => {
-  let streamed: boolean | undefined;
-  script = async (request) => {
-    streamed = request.onMatches !== undefined;
-    return respond([MATCH]);
-  };
-  const { events } = await readEvents(await fetch(`${base}/.api/search/stream?q=${encodeURIComponent('hit select:file')}`));
-  assert.equal(streamed, false);
-  assert.deepEqual(events.map((e) => e.name), ['matches', 'filters', 'progress', 'done']);
 });
 
 test('an internal failure is an error event followed by done, without the server\'s paths', async () => {
