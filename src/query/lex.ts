@@ -54,6 +54,10 @@ export interface FilterToken extends Span {
 export type PatternToken = WordToken | QuotedToken | RegexpToken;
 export type Token = ParenToken | OperatorToken | PatternToken | FilterToken;
 
+export function isPatternToken(token: Token): token is PatternToken {
+  return token.kind === 'word' || token.kind === 'quoted' || token.kind === 'regexp';
+}
+
 const QUOTE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', "'": "'", '\\': '\\', n: '\n', t: '\t' };
 const FIELD_PREFIX = /-?([A-Za-z][A-Za-z0-9_]*):/y;
 /**

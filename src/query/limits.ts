@@ -5,7 +5,7 @@
  * agents: Sourcegraph's own clients send queries of a few hundred characters.
  */
 import type { BasicQuery, PatternExpr, PatternType, Query } from './ast.js';
-import type { Token } from './lex.js';
+import { isPatternToken, type Token } from './lex.js';
 import { unsupportedError } from './syntax-error.js';
 
 /** The whole query text. */
@@ -32,7 +32,7 @@ export function checkPatternTokens(tokens: readonly Token[], patternType: Patter
   let inRun = false;
   for (const token of tokens) {
     if (token.kind === 'filter') continue;
-    const pattern = token.kind === 'word' || token.kind === 'quoted' || token.kind === 'regexp';
+    const pattern = isPatternToken(token);
     if (pattern && (patternType === 'keyword' || !inRun)) atoms++;
     inRun = pattern;
   }

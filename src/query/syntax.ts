@@ -3,7 +3,7 @@
  * §2.6); parentheses group. Builds a tree of tokens and rejects dangling operators and unbalanced
  * parentheses; it does not interpret pattern words or filter values.
  */
-import type { FilterToken, PatternToken, Token } from './lex.js';
+import { isPatternToken, type FilterToken, type PatternToken, type Token } from './lex.js';
 import { syntaxError } from './syntax-error.js';
 
 export type SyntaxNode =
@@ -26,7 +26,7 @@ function startsOperand(token: Token | undefined): token is Token {
 }
 
 function isTerm(token: Token): token is PatternToken | FilterToken {
-  return token.kind === 'word' || token.kind === 'quoted' || token.kind === 'regexp' || token.kind === 'filter';
+  return isPatternToken(token) || token.kind === 'filter';
 }
 
 class SyntaxParser {
