@@ -52,8 +52,10 @@ export const serveCommand: Command = {
       io.out(`Created site admin "${server.initialAdmin.username}". Its access token (shown only this once):`);
       io.out(`  ${server.initialAdmin.token}`);
     }
+    // Listening for the signals before saying so: a caller that reads the line may signal at once.
+    const stopSignal = nextSignal(['SIGTERM', 'SIGINT']);
     io.out(`Quarry listening on ${server.url} (uWebSockets.js ${server.binding})`);
-    const signal = await nextSignal(['SIGTERM', 'SIGINT']);
+    const signal = await stopSignal;
     io.err(`${signal}: shutting down (up to ${SHUTDOWN_GRACE_MS / 1000} s for requests in flight)`);
     // A thread that cannot be stopped must not keep the process from exiting: committed LMDB
     // transactions are durable, so exiting without closing loses nothing.
